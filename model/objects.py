@@ -110,6 +110,7 @@ class GameObject:
                                      # became ("if you cast it from your hand"); "" if it was not cast
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     evoked: bool = False             # 702.74a: cast for its evoke cost; kept by the permanent it became
+    surged: bool = False             # 702.117a: cast for its surge cost; kept by the permanent it became
     dashed: bool | None = False      # 702.109a: cast for its dash cost; kept by the permanent it became; None: not
                                      # known (given by the question, which did not say)
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield

@@ -82,3 +82,34 @@ def test_the_mana_cost_payable_an_unstated_history_does_not_matter():
 def test_another_spell_this_turn_lets_the_surge_cost_be_paid():
     status, value, msg = answer(CAN_PLAY % "this_turn: {spells_cast: {Alice: 1}}", SALVO)
     assert value is True, (status, msg)
+
+
+def test_near_miss_a_spells_own_surge_rider_stays_unmodelled():
+    # Crush of Tentacles: "If ~'s surge cost was paid, create ..." on the spell itself is not read (the copy of such
+    # a spell also counts as surged, its ruling 2016-01-22)
+    c = card("Frob Crush", "Surge {3}{U}{U}" + REMINDER + "\nReturn all nonland permanents to their owners' hands. If "
+             "Frob Crush's surge cost was paid, create an 8/8 blue Octopus creature token.", "{4}{U}{U}")
+    assert c.front.abilities[1].kind == "unmodelled"
+
+
+def test_near_miss_a_surge_trigger_of_a_spell_given_on_the_stack_is_unsupported():
+    # 702.117a, 603.4: whether the surge cost of a spell the question put on the stack was paid is not known
+    bush = compile_card(CardRecord("Frob Bushwhacker", "normal", (FaceRecord(
+        "Frob Bushwhacker", "{2}{R}", "Creature — Goblin", "Surge {1}{R}" + REMINDER + "\nWhen Frob Bushwhacker enters "
+        "the battlefield, if its surge cost was paid, it deals 3 damage to any target.", "2", "1"),)))
+    assert bush.front.abilities[1].intervening == "surged"
+    status, _, msg = answer("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice: {}
+    Bob: {}
+  stack: [{card: Frob Bushwhacker, id: b, owner: Alice, controller: Alice}]
+actions:
+  - resolve: all
+expect:
+  - {player: Bob, life: 20}
+""", bush)
+    assert status == "unsupported" and "surge cost" in msg, (status, msg)

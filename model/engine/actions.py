@@ -255,6 +255,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
+                      surged=surged,
                       spliced=gained)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
                     + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()) + (("702.117a",) if surged else ()),

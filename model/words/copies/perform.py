@@ -106,7 +106,7 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
     cid = _copy_id(game, spell)
     copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,
                       x=o.x, kicked=o.kicked, chosen=o.chosen, targets=o.targets, bought_back=o.bought_back,
-                      replicated=o.replicated,
+                      replicated=o.replicated, surged=o.surged,
                       spell_copy=True, timestamp=zones.next_timestamp(st))
     g = game.with_state(st.evolve(objects=st.objects + (copy,), stack=(cid,) + st.stack))
     if (spell, game.moved(spell)) in game.cast_plainly:
