@@ -40,6 +40,7 @@ from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import this_turn
+from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.targets import legal_choices, target_spec
 from mtgjudge.model.vocab.abilities import Effect
@@ -219,6 +220,11 @@ def conspire_options(game: Game, oid: str, player: str, fixed: tuple[str, ...] |
         if fixed:
             raise InputError("conspired", f"{st.obj(oid).name} has no conspire (702.78a)")
         return [()]
+    unknown = colors_off_battlefield(st)
+    if unknown:
+        # 702.78a: which creatures share a color with the spell depends on its colors, which text not modelled may
+        # change off the battlefield
+        raise Unsupported(f"which creatures share a color with {st.obj(oid).name} for its conspire cost: {unknown}")
     colors = set(current(st, oid).colors)
     able = [o.id for o in st.battlefield(player) if not o.tapped and "Creature" in current(st, o.id).types
             and colors & set(current(st, o.id).colors)]
