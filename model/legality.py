@@ -537,7 +537,14 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
             continue            # its timing forbids it whatever it costs: the reasons are the usual answer's
         said = (f"pay its evoke cost {word.arg('cost')} (702.74a)" if word.arg("keyword") == "Evoke" else
                 f"pay its overload cost {word.arg('cost')} (702.96a)" if word.arg("keyword") == "Overload" else
+                f"pay its surge cost {word.arg('cost')} (702.117a)" if word.arg("keyword") == "Surge" else
                 f"{word.arg('cost')[0].lower()}{word.arg('cost')[1:]}") + " rather than pay its mana cost"
+        if available is None:
+            raise Unsupported(f"{obj.name} may be cast for its surge cost (702.117a) only if {player} cast another "
+                              f"spell this turn: {because}")
+        if not available and word.arg("keyword") == "Surge":
+            why.append(step("702.117a", f"{player} may {said} only if they cast another spell this turn; {because}"))
+            continue
         if not available:
             why.append(step("118.9", f"{player} may {said} only if they control {word.arg('if_control')[:-len(' you control')]}; "
                                      f"{because}"))
@@ -546,7 +553,8 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
             why.append(step("107.3b", f"paying {obj.name}'s alternative cost, the only legal value of X is 0, not {x}"))
             continue
         cost = total_cost(st_k, player, oid, x=x, alternative=k)
-        rules = ("118.9", "601.2b") + (("702.96a", "702.96b") if st_k is not state else ())
+        rules = ("118.9", "601.2b") + (("702.96a", "702.96b") if st_k is not state else ()) \
+            + (("702.117a",) if word.arg("keyword") == "Surge" else ())
         lead = tuple(st for st, _ in base_k) + (step(rules, f"{player} announces that they {said}"
                                                      + (f" ({because})" if because else "")),)
         ans = can_pay(st_k, player, cost, all_ways, extra=base_k, lead=lead)

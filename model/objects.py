@@ -128,6 +128,7 @@ class GameObject:
                                      # became ("if you cast it from your hand"); "" if it was not cast
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     evoked: bool = False             # 702.74a: cast for its evoke cost; kept by the permanent it became
+    surged: bool = False             # 702.117a: cast for its surge cost; kept by the permanent it became
     dashed: bool | None = False      # 702.109a: cast for its dash cost; kept by the permanent it became; None: not
                                      # known (given by the question, which did not say)
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield
@@ -137,6 +138,9 @@ class GameObject:
     upkeeps_controlled: int | None = None  # how many of its controller's upkeep steps have begun since it last came
                                            # under their control (702.30a asks it); None: not known
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
+    conspired: bool = False           # 702.78a: whether its conspire cost was paid as it was cast (a spell on the stack)
+    replicated: int = 0               # 702.56a: how many times its replicate cost was paid as it was cast, as a
+                                      # spell on the stack (its replicate trigger copies it that often)
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)
     # 702.47c, 702.47e: the rules text a spell on the stack gained from the cards spliced onto it as it was cast, in

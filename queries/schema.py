@@ -122,7 +122,8 @@ def _action() -> dict:
     keys = {"by": _STR, "targets": _REFS, "x": _COUNT, "choices": {"type": "object"}, "paying": _REFS,
             "ability": {"oneOf": [{"type": "integer", "minimum": 1}, _STR]},
             "alternative": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1}]},
-            "buyback": _BOOL, "entwined": _BOOL, "spliced": _REFS, "fused": _BOOL}
+            "buyback": _BOOL, "entwined": _BOOL, "spliced": _REFS, "fused": _BOOL, "replicated": _COUNT,
+            "conspired": {"oneOf": [{"const": False}, _REFS]}}
     return {"oneOf": [_closed({action: values[action], **keys}, (action,) + extra, (action,))
                       for action, extra in ACTION_KEYS.items()]}
 

@@ -18,6 +18,8 @@ from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.words.splice.perform import gained_text, splice_options, spliced_words
 from mtgjudge.model.words.split.perform import as_fused, fuse_ways
 from mtgjudge.model.words.split.record import fused_reason
+from mtgjudge.model.words.copies.perform import REPLICATE_BOUND, conspire_options, replicate_options
+from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
@@ -37,7 +39,7 @@ from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
 from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized, targeting_triggered, \
-    triggered_by_targeting
+    triggered_by_tapping, triggered_by_targeting
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
@@ -186,6 +188,10 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     # 601.2b, 702.47a-b: which cards in the caster's hand are spliced onto it, in which order; each way a branch
     # unless the action fixes it
     splices = splice_options(state, oid, player, a.get("spliced"))
+    # 601.2b, 702.56a: how many times to pay its replicate cost, each count a branch unless the action fixes it
+    reps = replicate_options(state, oid, a.get("replicated"))
+    # 601.2b, 702.78a: whether to tap two creatures for its conspire cost, and which; each a branch unless fixed
+    cons = conspire_options(game, oid, player, a.get("conspired"))
     out = []
     refused: list[Illegal] = []
     miscounted: list[InputError] = []
@@ -198,8 +204,9 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
             for choice in choices:
                 for spliced in splices:
                     try:
-                        got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
-                                               len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1)
+                        got += _replicated(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
+                                           len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1, reps,
+                                           cons)
                     except Illegal as e:
                         refused.append(e)     # that announcement can't be carried out (601.2h); another may
                     except InputError as e:
@@ -222,10 +229,34 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     return out
 
 
+def _replicated(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
+                branch: bool, choice: tuple[int, ...], choice_branch: bool, bought: bool, bought_branch: bool,
+                spliced: tuple[str, ...], spliced_branch: bool, reps: list[int],
+                cons: list[tuple[str, ...]]) -> list[Game]:
+    """601.2b, 702.56a, 702.78a: ``_cast_announced`` for each number of times the replicate cost is paid (``reps``,
+    from ``replicate_options``), in order: a count that can't be paid ends the search (601.2h: no more can be
+    either); one past ``REPLICATE_BOUND`` that can is past the engine's bound; and for each way of paying conspire
+    (``cons``, from ``conspire_options``)."""
+    out: list[Game] = []
+    for n in reps:
+        got = []
+        for c in cons:
+            got += _cast_announced(game, a, oid, player, x, kicked, branch, choice, choice_branch, bought,
+                                   bought_branch, spliced, spliced_branch, n, len(reps) > 1, c, len(cons) > 1)
+        if len(reps) > 1 and n > REPLICATE_BOUND and got:
+            raise SearchBound(f"{game.state.obj(oid).name}'s replicate cost could be paid more than {REPLICATE_BOUND} "
+                              "times: past the engine's bound (702.56a); say 'replicated:' in the cast action")
+        out += got
+        if n and not got:
+            break                 # paying the replicate cost once more can't be paid either
+    return out
+
+
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
                     branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False,
                     bought: bool = False, bought_branch: bool = False, spliced: tuple[str, ...] = (),
-                    spliced_branch: bool = False) -> list[Game]:
+                    spliced_branch: bool = False, replicated: int = 0, replicated_branch: bool = False,
+                    conspired: tuple[str, ...] = (), conspired_branch: bool = False) -> list[Game]:
     """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
     part of the spell only if kicked), of its buyback cost (``bought``, 702.27a) and of the cards spliced onto it
     (``spliced``, in the order their effects happen, 702.47a-b): the spell moves to the stack, its modes and
@@ -251,34 +282,40 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if alt:
         _alternative_allowed(state, oid, player, alt, x)
     cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought,
-                      spliced=spliced)
-    if choice_branch and not all_payments(build_problem(state, player, cost)):
+                      spliced=spliced, replicated=replicated)
+    # 702.78a, 601.2h: the creatures tapped for conspire are tapped with the rest of the total cost, so they pay
+    # nothing else; its targets are chosen before (601.2c), where they are untapped
+    pstate = _tapped(state, conspired)
+    if choice_branch and not all_payments(build_problem(pstate, player, cost)):
         return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
     if not alt and not choice_branch and alternative_costs(state, player, oid) and \
-            not all_payments(build_problem(state, player, cost)):
+            not all_payments(build_problem(pstate, player, cost)):
         # the action casts it for its mana cost (118.9: an alternative cost is chosen only when asked for)
         raise Unsupported(f"{o.name} can't be cast for its mana cost now, only for its alternative cost: say "
                           "'alternative: true' in the cast action to cast it that way (118.9, 601.2b)")
-    if alt and not all_payments(build_problem(state, player, cost)):
+    if alt and not all_payments(build_problem(pstate, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
-    if (kicked or bought or spliced) and not all_payments(build_problem(state, player, cost)):
-        return []            # 601.2h: a kicker, buyback or splice cost that can't be paid can't be announced
+    if (kicked or bought or spliced or replicated or conspired) and \
+            not all_payments(build_problem(pstate, player, cost)):
+        return []            # 601.2h: a kicker, buyback, splice, replicate or conspire cost that can't be paid can't be
+        #                      announced
     by = graveyard_cast(state, oid, player)
     evoked = _paid_keyword(state, player, oid, alt) == "Evoke"
     dashed = _paid_keyword(state, player, oid, alt) == "Dash"
+    surged = _paid_keyword(state, player, oid, alt) == "Surge"
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
-                      spliced=gained, fused=o.fused, overloaded=o.overloaded)
+                      surged=surged, spliced=gained, fused=o.fused, overloaded=o.overloaded)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
-                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ())
+                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()) + (("702.117a",) if surged else ())
                     + (("702.96a", "702.96b") if o.overloaded else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
-                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'overload cost (702.96a)' if o.overloaded else 'alternative cost'} instead of its mana "
+                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'surge cost (702.117a)' if surged else 'overload cost (702.96a)' if o.overloaded else 'alternative cost'} instead of its mana "
                        f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else "")
                     + (": its text reads \"each\" for \"target\", and it has no targets" if o.overloaded else ""))
     if branch:
@@ -296,6 +333,20 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                         "card stays in the hand")
     if spliced_branch:
         game = game.choose(f"{oid} {spliced_words(state, spliced)}")
+    if replicate_cost(ch.abilities) is not None:
+        # 702.56a: how often its replicate cost is paid, kept on the spell for its replicate trigger
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), replicated=replicated)))
+        game = game.log(("601.2b", "702.56a"), f"{player} pays the replicate cost of {o.name} {replicated} time(s)")
+        if replicated_branch:
+            game = game.choose(f"{oid} replicated {replicated} time(s)")
+    if has_conspire(ch.abilities):
+        # 702.78a: whether its conspire cost is paid, kept on the spell for its conspire trigger (603.4)
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), conspired=bool(conspired))))
+        game = game.log(("601.2b", "702.78a"), f"{player} pays the conspire cost of {o.name}, tapping "
+                        + " and ".join(name_of(state, c) for c in conspired) if conspired else
+                        f"{player} doesn't pay the conspire cost of {o.name}")
+        if conspired_branch:
+            game = game.choose(f"{oid} conspired with {', '.join(conspired)}" if conspired else f"{oid} not conspired")
     if choice_branch:
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
@@ -315,7 +366,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                 g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
             # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
             extra = extra_cost(abilities, modal, combo, o.name)
-            if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
+            if extra and not all_payments(build_problem(pstate, player, _plus(cost, extra))):
                 continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
             if is_entwined(modal, combo):
                 g_mode = g_mode.log(("601.2b", "702.42a"), f"{player} pays the entwine cost of {o.name}: every mode "
@@ -325,9 +376,9 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                     f"the modes chosen add {', '.join(p.text() for p in extra)} to the total cost of "
                                     f"{o.name}")
         try:
-            out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
+            out += _cast_with_targets(g_mode, pstate, a, oid, player, x, _plus(cost, extra),
                                       expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice,
-                                      bought, spliced)
+                                      bought, spliced, replicated, conspired)
         except Illegal:
             if len(combos) == 1:
                 raise
@@ -337,7 +388,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
 
 def _paid_keyword(state, player: str, oid: str, alt: int) -> str:
     """The keyword whose cost the alternative cost the cast action chose (its ``alternative:``, numbered from 1)
-    is: "Evoke" (702.74a), "Dash" (702.109a), "Overload" (702.96a); "" for none, or for a cost no keyword means."""
+    is: "Evoke" (702.74a), "Dash" (702.109a), "Surge" (702.117a), "Overload" (702.96a); "" for none, or for a cost no
+    keyword means."""
     return next((w.arg("keyword") or "" for k, w, _, _ in alternative_costs(state, player, oid) if alt and k == alt), "")
 
 
@@ -362,11 +414,24 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
         raise Illegal((step(("118.9a", by.rule), f"{o.name} is cast from the graveyard for its flashback cost, an "
                                                  "alternative cost: no other alternative cost can be applied"),))
     _, word, available, because = options[alt - 1]
+    if available is None:
+        raise Unsupported(f"{o.name} may be cast for its surge cost (702.117a) only if {player} cast another spell "
+                          f"this turn: {because}")
+    if not available and word.arg("keyword") == "Surge":
+        raise Illegal((step("702.117a", f"{player} may pay {o.name}'s surge cost only if they cast another spell "
+                                        f"this turn; {because}"),))
     if not available:
         raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
                                      f"{word.arg('if_control')[:-len(' you control')]}; {because}"),))
     if x and any(s.kind == "x" for s in (o.printed.mana_cost or ())):
         raise Illegal((step("107.3b", f"{o.name} is cast for its alternative cost: the only legal value of X is 0"),))
+
+
+def _tapped(state, ids: tuple[str, ...]):
+    """The state with the permanents ``ids`` tapped (a cost's tapping, 701.26a)."""
+    for i in ids:
+        state = state.with_object(replace(state.obj(i), tapped=True))
+    return state
 
 
 def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
@@ -381,10 +446,11 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
                        abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
                        alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False,
-                       spliced: tuple[str, ...] = ()) -> list[Game]:
+                       spliced: tuple[str, ...] = (), replicated: int = 0,
+                       conspired: tuple[str, ...] = ()) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the cost parts its modes add), every distinct payment a
-    branch. ``state``: as casting began."""
+    branch. ``state``: as casting began, the creatures tapped for conspire (``conspired``, 702.78a) tapped."""
     o = state.obj(oid)
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
     if aura:
@@ -420,11 +486,16 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
                                                                  targets=len(targets), alternative=alt,
                                                                  choice=choice, buyback=bought,
-                                                                 spliced=spliced), extra)
+                                                                 spliced=spliced, replicated=replicated), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         # 601.2c: the objects chosen become its targets before the costs are paid; what that triggers waits
         targeted = triggered_by_targeting(g0, tuple(targets), f"{o.name} ({oid})")
+        if conspired:
+            # 601.2h, 702.78a: the two creatures become tapped paying its conspire cost (603.2e: what that triggers
+            # waits too)
+            g0 = triggered_by_tapping(g0.with_state(_tapped(g0.state, conspired)), list(conspired),
+                                      f"paying the conspire cost of {o.name}")
         # 702.44a, converge: how many colors of mana are spent, where its text reads it (each number a branch)
         for g in pay(g0, state, player, n_cost, a.get("paying"), oid if reads_colors_spent(abilities) else None):
             guard_unrecognized(g, f"{o.name} is cast")

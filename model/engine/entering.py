@@ -274,14 +274,19 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     cast_from = o.cast_from if o.zone == "stack" else ""      # "if you cast it from your hand" (601.2a)
     evoked = o.evoked and o.zone == "stack"                   # 702.74a: "if its evoke cost was paid"
     dashed = o.dashed if o.zone == "stack" else False         # 702.109a: "as long as its dash cost was paid"
+    surged = o.surged and o.zone == "stack"                   # 702.117a: "if its surge cost was paid"
     if not evoked and o.cast_from != "?" and any(a.kind == "triggered" and a.intervening == "evoked"
                                                  for a in _entering_abilities(game, oid, controller)):
         game = game.log(("702.74a", "603.4"), f"{oid}'s evoke cost was not paid: its \"When this permanent enters, if "
                                               "its evoke cost was paid, its controller sacrifices it\" doesn't trigger")
+    if not surged and o.cast_from != "?" and any(a.kind == "triggered" and a.intervening == "surged"
+                                                 for a in _entering_abilities(game, oid, controller)):
+        game = game.log(("702.117a", "603.4"), f"{oid}'s surge cost was not paid: its abilities that trigger \"if its "
+                                               "surge cost was paid\" don't trigger")
     # 614.12: the choices made as it enters (``words.choices.perform.as_it_enters``, on the object it was)
     chosen = o.chosen if choosing else ()
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
-                      kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen)
+                      kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen, surged=surged)
     for rules, text in entering_reasons(game, oid, controller, paid) + spent:
         game = game.log(rules, text)
     if tapped:

@@ -177,7 +177,7 @@ def guard_other_graveyard_replacement(state: GameState, o: GameObject, instead: 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
          kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
-         cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True,
+         cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True, surged: bool = False,
          chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = (), fused: bool = False,
          overloaded: bool = False) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
@@ -188,7 +188,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     change (400.7); ``bought_back``: whether a spell's buyback cost was paid (702.27a); ``face``: the half or face a
     card is cast as (709.3, 715.3, 712.11b), and ``cast_by``: the card's own keyword it is cast by from a graveyard
     (601.3); all three kept only on the stack; ``evoked``: cast for its evoke cost (702.74a), kept as ``kicked`` is,
-    and so is ``dashed`` (its dash cost, 702.109a; None: not known, as the question gave the spell);
+    and so are ``dashed`` (its dash cost, 702.109a; None: not known, as the question gave the spell) and ``surged``
+    (its surge cost, 702.117a);
     ``chosen``: the choices made as it enters the battlefield (614.12), kept only there; ``spliced``: the rules text
     a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e); ``fused``: a split card cast by fuse as both halves (702.102a), and
     ``overloaded``: a spell cast for its overload cost (702.96a), both kept only on the stack. ``guard`` False: the move is part of an event whose first move
@@ -232,6 +233,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      bought_back=bought_back if to == "stack" else None,
                      cast_by=cast_by if to == "stack" else "",
                      evoked=evoked and to in ("battlefield", "stack"), spell_copy=o.spell_copy,
+                     surged=surged and to in ("battlefield", "stack"),
                      dashed=dashed if to in ("battlefield", "stack") else False,
                      chosen=chosen if to == "battlefield" else (),
                      spliced=tuple(spliced) if to == "stack" else (),

@@ -17,7 +17,7 @@ from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.words.costs.read import (DASH_HASTE, EVOKE_TRIGGER, additional_either, affinity, alternative_cost,
+from mtgjudge.model.words.costs.read import (surge_line, DASH_HASTE, EVOKE_TRIGGER, additional_either, affinity, alternative_cost,
                                             buyback_cost, cost_text, dash_cost, evoke_cost, is_buyback_line,
                                             self_cost_reduction)
 from mtgjudge.model.oracle.intervening import split_intervening
@@ -1461,7 +1461,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
-    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx)
+    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed) \
+        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell)
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

@@ -612,6 +612,8 @@ _INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control si
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
                           "toughness is greater than this creature's toughness",
                 "not_renowned": "if it isn't renowned", "evoked": "if its evoke cost was paid",
+                "replicated": "if a replicate cost was paid for it", "conspired": "if its conspire cost was paid",
+                "surged": "if its surge cost was paid",
                 "suspended": "if ~ is suspended", "exiled": "if it's exiled"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
