@@ -666,6 +666,15 @@ def test_keywords_of_the_hand_and_exile_function_there_113_6b(line, zone):
     assert a.functions_in(zone) and Scope.CAST_OPTIONS in a.scope, line
 
 
+@matters("keyword Fuse")
+def test_fuse_is_read_whole_and_functions_in_the_hand_702_102a():
+    # the row's narrowing (a way to cast it from the hand) is what the read word does: it functions in the hand only
+    (a,) = compile_line("Fuse", "Fuse", LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "fuse"
+    assert a.functions_in("hand") and not a.functions_in("graveyard")
+    assert Scope.CAST_OPTIONS in a.static.word.scopes
+
+
 #: For a keyword of each narrowing (kind, scopes, zones, options): a line, whether it is a spell's, a zone its rule
 #: (702) says it works in, and a scope it changes there. A narrowing that left either out would be wrong.
 KEYWORD_CASES = [
