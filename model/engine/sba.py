@@ -230,10 +230,21 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.with_state(game.state.with_object(replace(o, counters=tuple(sorted((k, v) for k, v in c.items() if v)))))
         game = game.log("704.5q", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {oid}")
     moved = []
+    # 702.89a: the actions are performed at once (704.3): a permanent's destruction replaced by its Aura's umbra
+    # armor is looked at before that Aura's own move (which the replacement then makes)
+    to_graveyard.sort(key=lambda item: not (item[1] in ("704.5g", "704.5h") and shields.armored_by(game, item[0])))
     for oid, rule, why in to_graveyard:
+        if not game.state.has(oid) or game.state.obj(oid).zone != "battlefield":
+            continue        # an Aura destroyed already by the umbra armor of what it enchanted (702.89a)
         lki = game.state.obj(oid)
         if rule in ("704.5g", "704.5h"):
-            # 704.5g-h are destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
+            # 704.5g-h are destruction: an Aura's umbra armor (702.89a) or a regeneration shield replaces it
+            # (701.19a); 704.5f is not (701.19c; the rulings of 2013-07-01)
+            armored = shields.umbra_armor(game, oid, cause=rule)
+            if armored is not None:
+                game, aura_moves = armored
+                moved += aura_moves
+                continue
             game, regenerated = shields.regenerate(game, oid, cause=rule)
             if regenerated:
                 continue

@@ -734,6 +734,8 @@ def _transmute(cost: str, item: str) -> Ability | None:
 def _keyword_ability(item: str) -> Ability:
     kw, param = keyword_of(item)   # type: ignore[misc]
     name = kw.name
+    if name == "Totem armor":
+        name = "Umbra armor"       # 702.89b: the older cards' name of umbra armor, one ability
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
