@@ -37,6 +37,7 @@ from mtgjudge.model.words.cycling import read as cycling_lines
 from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.vocab import keyword_triggers, keywords
 from mtgjudge.model.words.persist import read as persist_lines
+from mtgjudge.model.words.attach import read as attach_read
 from mtgjudge.model.words.evolve import read as evolve_lines
 from mtgjudge.model.words.renown import read as renown_lines
 from mtgjudge.model.words.damage import read as damage_sentences
@@ -739,7 +740,8 @@ def _keyword_ability(item: str) -> Ability:
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
-        or renown_lines.renown(name, param, item)       # the triggered ability the keyword means
+        or renown_lines.renown(name, param, item) or attach_read.living_weapon(name, param, item)
+    # (the triggered ability the keyword means)
     if returns is not None:
         return returns
     if name == "Landwalk" and not param and item.strip().capitalize() in KEYWORDS:
