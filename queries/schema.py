@@ -54,6 +54,8 @@ def _object_entry() -> dict:
         "blocked": {**_BOOL, "description": "combat, an attacker: blocked (default: some creature blocks it; 509.1h)"},
         "dashed": {**_BOOL, "description": "a spell or permanent with dash: cast for its dash cost (CR 702.109a); "
                                            "on the battlefield only false"},
+        "bestowed": {**_BOOL, "description": "a spell with bestow on the stack: cast bestowed, an Aura spell (CR "
+                                             "702.103b)"},
         "upkeeps_controlled": {**_COUNT, "description": "how many of its controller's upkeeps have begun since it "
                                                         "came under their control (echo, CR 702.30a)"},
     }

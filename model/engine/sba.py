@@ -126,6 +126,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                           "the end of the game is not modelled")
     to_cease = []
     to_graveyard: list[tuple[str, str | tuple[str, ...], str]] = []   # (oid, rule(s), why)
+    unbestow: list[str] = []        # bestowed Auras that become unattached and cease to be bestowed (702.103f)
     unattach: list[tuple[str, str | tuple[str, ...], str]] = []
     counters_fix = []
     for o in state.objects:
@@ -185,6 +186,14 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                     to_graveyard.append((o.id, "704.5h", f"{o.name} ({o.id}) was dealt damage by a source with "
                                                          "deathtouch and is destroyed"))
                 continue
+        if "Aura" in ch.subtypes and o.bestowed:
+            # 702.103f, an exception to 704.5m: a bestowed Aura unattached, or attached to an illegal object,
+            # becomes unattached and ceases to be bestowed: it stays on the battlefield, an enchantment creature
+            target = o.attached_to
+            if target is None or not state.has(target) or state.obj(target).zone != "battlefield" or \
+                    protected_from(state, target, o.id) is not None or not _aura_legal(game, o.id, target):
+                unbestow.append(o.id)
+            continue
         if "Aura" in ch.subtypes:
             target = o.attached_to
             if target is None or not state.has(target) or state.obj(target).zone != "battlefield":
@@ -207,7 +216,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                 # 702.16d: it becomes unattached from a permanent with protection from its quality
                 unattach.append((o.id, ("704.5n", "702.16d"), f" ({state.obj(target).name} has protection from "
                                                               f"{quality_name(q)})"))
-    if not (to_cease or to_graveyard or unattach or counters_fix):
+    if not (to_cease or to_graveyard or unattach or counters_fix or unbestow):
         return game, [], False
     for oid in to_cease:
         if game.state.obj(oid).spell_copy:
@@ -221,6 +230,12 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.with_state(game.state.with_object(replace(o, attached_to=None)))
         game = game.log(rule, f"{o.name} ({oid}) is attached to an illegal permanent{why} and becomes unattached; "
                               "it remains on the battlefield")
+    for oid in unbestow:
+        o = game.state.obj(oid)
+        game = game.with_state(game.state.with_object(replace(o, attached_to=None, bestowed=False)))
+        game = game.log(("702.103f", "704.5m"), f"{o.name} ({oid}) is a bestowed Aura attached to no legal object: it "
+                                                "becomes unattached and ceases to be bestowed, and remains on the "
+                                                "battlefield as an enchantment creature")
     for oid in counters_fix:
         o = game.state.obj(oid)
         n = min(o.counter("+1/+1"), o.counter("-1/-1"))

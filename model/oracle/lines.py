@@ -1436,7 +1436,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
-    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx)
+    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or \
+        (None if ctx.spell else attach_read.bestow_line(body, printed))      # 702.103a
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

@@ -26,8 +26,8 @@ def _keyword_text(keyword: str, cost: str) -> str:
 
 
 #: The keywords whose alternative cost (``alternative_cost``'s ``keyword``) is said as the keyword: evoke (702.74a),
-#: dash (702.109a).
-COST_KEYWORDS = ("Evoke", "Dash")
+#: dash (702.109a), bestow (702.103a: cast for it, the spell is bestowed, ``words.attach``).
+COST_KEYWORDS = ("Evoke", "Dash", "Bestow")
 
 
 def has_dash(abilities) -> bool:
@@ -38,7 +38,7 @@ def has_dash(abilities) -> bool:
 
 def _v_alternative(a: dict) -> dict:
     if a.get("keyword") not in (None,) + COST_KEYWORDS:
-        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a), not "
+        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a, 702.103a), not "
                               f"{a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
         raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a)")
