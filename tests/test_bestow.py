@@ -172,3 +172,46 @@ def test_near_miss_other_bestow_lines_stay_unmodelled(text):
     c = compile_card(CardRecord("Frob Satyr", "normal", (FaceRecord("Frob Satyr", "{1}{G}{G}", "Enchantment Creature — Satyr",
                                                                     text, "4", "2"),)))
     assert c.faces[0].abilities[0].kind == "unmodelled"
+
+
+def test_near_miss_a_type_change_beside_a_bestowed_aura_is_unsupported():
+    # 702.103b, 613.7: the bestow effect has its own timestamp, which the model does not order with a layer-4 type
+    # change (Lignify makes the enchanted creature a Treefolk): unsupported, naming it
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, step: precombat-main}
+  players:
+    Alice:
+      battlefield: [{card: Boon Satyr, id: bs, attached_to: gb}, {card: Grizzly Bears, id: gb},
+                    {card: Lignify, attached_to: gb}]
+    Bob: {}
+actions: [{resolve: all}]
+expect:
+  - {object: gb, power: 4, toughness: 6}
+""")
+    assert status == "unsupported" and "bestowed Aura" in msg, (status, msg)
+
+
+def test_casting_bestowed_without_a_creature_to_target_is_illegal():
+    # 702.103b, 601.2c: cast bestowed it is an Aura spell, which needs a legal target: with no creature, can-play is
+    # answered by its mana cost alone (four Forests pay {1}{G}{G}: yes), and the bestowed cast is refused
+    r = run_question(read_question(QuestionValidator(file="<test>", line=1), yaml.safe_load("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, step: precombat-main}
+  players:
+    Alice:
+      battlefield: [Forest, Forest, Forest, Forest, Forest]
+      hand: [{card: Boon Satyr, id: bs}]
+    Bob: {}
+actions:
+  - {cast: bs, alternative: true}
+expect:
+  - {object: bs, zone: stack}
+""")))
+    assert r.status == "fail" and r.answer is not None, (r.status, r.message)
+    why = " ".join(s.text for s in r.answer.why)
+    assert "target" in why and any("601.2c" in s.rules or "115.1" in " ".join(s.rules) for s in r.answer.why), why

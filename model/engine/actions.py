@@ -237,6 +237,9 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                     + (" bestowed, an Aura spell with enchant creature" if bestowed else "")
                     + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'bestow cost (702.103a)' if bestowed else 'alternative cost'} instead of its mana "
                        f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else ""))
+    if not bestowed and bestow_index(ch.abilities):
+        game = game.log(("702.103a", "702.103b"), f"{o.name} is not cast bestowed: it is a creature spell, not an Aura "
+                                                  "spell")
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
     if has_buyback(state, oid):
