@@ -39,6 +39,7 @@ from mtgjudge.model.words.cycling import read as cycling_lines
 from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.vocab import keyword_triggers, keywords
 from mtgjudge.model.words.persist import read as persist_lines
+from mtgjudge.model.words.attach import read as attach_read
 from mtgjudge.model.words.evolve import read as evolve_lines
 from mtgjudge.model.words.colors_spent import read as colors_spent_lines
 from mtgjudge.model.words.renown import read as renown_lines
@@ -738,10 +739,12 @@ def _transmute(cost: str, item: str) -> Ability | None:
 def _keyword_ability(item: str) -> Ability:
     kw, param = keyword_of(item)   # type: ignore[misc]
     name = kw.name
+    if name == "Totem armor":
+        name = "Umbra armor"       # 702.89b: the older cards' name of umbra armor, one ability
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
-        or renown_lines.renown(name, param, item) \
+        or renown_lines.renown(name, param, item) or attach_read.living_weapon(name, param, item) \
         or colors_spent_lines.sunburst(name, param, item)   # the (triggered, or static) ability the keyword means
     if returns is not None:
         return returns
@@ -1462,7 +1465,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed) \
-        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell)
+        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell) \
+        or (None if ctx.spell else attach_read.bestow_line(body, printed))      # 702.103a
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

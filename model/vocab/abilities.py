@@ -30,6 +30,8 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Rebound",                         # 702.88a: performed as the spell resolves (words.delayed.perform.rebound)
             "Banding",                         # 702.22: declaring (rules.combat.declare); its damage is not performed
             "Unleash",                         # 702.98a: entering (engine.unleash) and declaring (rules.combat.declare)
+            "Umbra armor",                     # 702.89a: a replacement of destruction (engine.shields.umbra_armor);
+                                               # "Totem armor" is its older name (702.89b)
             # evasion (702.13, 702.14, 702.28, 702.31, 702.36, 702.118): only declaring blockers reads them
             # (rules.combat.declare)
             "Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk",
