@@ -27,6 +27,7 @@ from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.splice import read as splice_lines
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.explore.read import explore_word
 from mtgjudge.model.words.cascade import read as cascade_read
 from mtgjudge.model.words.copies import read as copies_read
 from mtgjudge.model.words.madness import read as madness_read
@@ -358,6 +359,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    explored = explore_word(sentence, found)                     # 701.44a: "~ explores."
+    if explored is not None:
+        return explored
     delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier) \
         or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3

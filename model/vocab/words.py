@@ -46,6 +46,7 @@ from mtgjudge.model.words.copies import record as copies
 from mtgjudge.model.words.cycling import record as cycling
 from mtgjudge.model.words.counters import record as counters
 from mtgjudge.model.words.persist import record as persist
+from mtgjudge.model.words.explore import record as explore
 from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.renown import record as renown
 from mtgjudge.model.words.splice import record as splice
@@ -74,7 +75,7 @@ _FAMILIES = (
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
-    words_face_down, tapping, madness, suspend, splice, copies,
+    words_face_down, tapping, madness, suspend, splice, copies, explore,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
