@@ -116,3 +116,40 @@ def test_a_permanent_entering_into_the_state_triggers_at_once():
     # with another artifact, nothing triggers: the stack is empty once the Centurion has resolved
     r = ask_text(ENTERS_ALONE.replace("<more>", ", Ornithopter"))
     assert r.status == "fail"
+
+
+def with_creature(monkeypatch, name: str, text: str) -> None:
+    """The built-in cards and one more creature, ``name`` with the Oracle text ``text``."""
+    from mtgjudge.model.cards import lookup
+    from mtgjudge.model.cards.loader import built_in_cards, known_names
+    from mtgjudge.model.cards.lookup import CardDB
+
+    record = CardRecord(name, "normal", (FaceRecord(name, "{U}", "Creature — Fish", text, "2", "2"),))
+    db = CardDB(list(built_in_cards()) + [compile_card(record)], known_names())
+    monkeypatch.setattr(lookup, "_card_db", lambda store: db)
+
+
+UNREAD_EFFECT = """
+id: t
+ask: outcome
+state:
+  turn: {active: Bob}
+  players:
+    Alice:
+      battlefield: [{card: Reef Fish, id: fish}, {card: Island, id: isl}, Island]
+    Bob: {}
+actions:
+  - destroy: isl
+expect: [{object: fish, zone: battlefield}]
+"""
+
+
+def test_an_unmodelled_state_trigger_is_unsupported_only_when_the_state_matches(monkeypatch):
+    # the condition is read, the effect is not: the line is unmodelled, and matters only once it triggers
+    with_creature(monkeypatch, "Reef Fish", "When you control no Islands, Reef Fish phases out.")
+    a, = compiled("When you control no Islands, Test Card phases out.").faces[0].abilities
+    assert a.kind == "unmodelled"
+    r = ask_text(UNREAD_EFFECT)
+    assert r.status == "pass", r.message          # another Island is left: it does not trigger
+    r = ask_text(UNREAD_EFFECT.replace(", Island]", "]"))
+    assert r.status == "unsupported" and "Reef Fish" in (r.message or ""), (r.status, r.message)

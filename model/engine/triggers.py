@@ -620,6 +620,38 @@ def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
         f"{p.source}'s ability triggers as it becomes tapped" for p in new))
 
 
+def explore_triggered(game: Game, oid: str, lki, what: str) -> Game:
+    """701.44b: the permanent ``oid`` explored (``lki``: as it last existed on the battlefield, if it has left it,
+    701.44c): "Whenever a creature you control explores" of the permanents on the battlefield triggers, the
+    explorer seen with its characteristics now (or as it last existed, ``_last_known``). Unsupported: a triggered
+    ability an effect gave a permanent whose condition is exploring or is not read (not performed)."""
+    st = game.state
+    explorer = lki if lki is not None else st.obj(oid)
+    ch = None
+    new = []
+    for w in st.battlefield():
+        printed, has = abilities_of(w), _now_has(game, w)
+        for a in has:
+            if a not in printed and is_triggered(a) and ((t := trigger_of(a, w.name)) is None or t.on("explores")):
+                raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and {oid} explores: "
+                                  f"granted triggered abilities are not performed by the engine: {a.text()!r}")
+        for i, a in enumerate(printed, 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is None or not t.on("explores") or a not in has or not _watches(w, a):
+                continue
+            if ch is None:
+                ch = current(st, oid) if lki is None else _last_known(game, lki, [lki])
+            if not _fits(t, w, explorer, ch):
+                continue
+            p = _trigger(game, w, i, a, f"{explorer.name} ({oid}) explores ({what})", game.moved(w.id))
+            if p is not None:
+                new.append(p)
+    if not new:
+        return game
+    return game.remember(pending=game.pending + tuple(new)).log("701.44b", ", ".join(
+        f"{name_of(st, p.source)}'s ability triggers as {explorer.name} explores" for p in new))
+
+
 def triggered_by_last_counter(game: Game, removed: list[tuple[str, str]], what: str) -> Game:
     """702.63a: "When the last time counter is removed from ~" triggers when counters of its kind are removed from
     the permanent itself and it has none left. ``removed``: (permanent, kind) whose last counters of that kind were

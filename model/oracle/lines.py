@@ -1386,6 +1386,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
+    # 701.44b: "Whenever a creature you control explores, ...": what "it" or "that creature" names (the explorer, or
+    # the permanent itself) is not read; such an effect stays unmodelled
+    if event.on("explores") and event.who != "self" and re.search(r"\b(?:it|its|that creature)\b", effect, re.I):
+        return unmodelled(body, printed, "triggered", ctx.spell)
     # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
     split = split_intervening(effect) if sep else None
     if split is not None:

@@ -530,6 +530,7 @@ class TriggerEvent:
     (702.37e: the engine turns no permanent face up), ``last_counter_removed`` (the last ``counter`` counter is
     removed from the object itself, 702.63a: ``engine.triggers.triggered_by_last_counter``), ``exiled_by_madness``
     (702.35a: the card itself exiled by its madness as it is discarded, ``engine.kernel.players.discard_one``),
+    ``explores`` (701.44b: the permanent explored, ``engine.triggers.explore_triggered``),
     ``control_none`` (603.8: a state trigger, "When you control no Islands": its controller controls no permanent
     ``what`` names, checked after every event by ``engine.triggers.state_triggered``; ``who`` ``you``). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
@@ -636,7 +637,7 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
            "combat_damage_player": "deals combat damage to a player",
            "transforms": "transforms", "becomes_untapped": "becomes untapped",
-           "becomes_target": "becomes the target of a spell or ability"}
+           "becomes_target": "becomes the target of a spell or ability", "explores": "explores"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 

@@ -824,6 +824,9 @@ class _Meaning:
 
     def te_becomes_target(self):
         return "becomes_target"
+
+    def te_explores(self):
+        return "explores"
     # Combat (508.3a, 509.3a, 509.3c, 510.3a): attackers declared (``engine.declaring``), blockers declared, and
     # combat damage dealt to a player (``engine.combat_damage``) are the events; "becomes blocked" is the
     # attacker's event, never "blocks" (509.1h against 509.1g).

@@ -14,8 +14,9 @@ nobody knows there. A named card with no definition is unsupported (what it is d
 
 701.44c: a permanent that has left the battlefield still explores, its controller as it last existed there; the
 engine knows that only where the resolving ability keeps the source's last known information, and is unsupported
-otherwise. "Whenever a creature you control explores" is not read: after each explore any triggered ability
-whose condition is not read makes the answer unsupported (``engine.triggers.guard_unrecognized``)."""
+otherwise. After each explore "Whenever a creature you control explores" triggers (``engine.triggers.
+explore_triggered``), and any triggered ability whose condition is not read makes the answer unsupported
+(``engine.triggers.guard_unrecognized``)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
@@ -23,7 +24,7 @@ from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.kernel.context import Ctx, Performer
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import explore_triggered, guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.names import unknown_card
 from mtgjudge.model.rules.characteristics import printed_characteristics
@@ -99,9 +100,13 @@ def explore_once(game: Game, ctx: Ctx) -> list[Game]:
         # 701.44b; the explore cards' ruling (2018-01-19): no card revealed, the permanent gets the counter
         out.append(_counter(game.log("701.44b", f"{player}'s library is empty: no card is revealed"), oid, on,
                             "no land card was revealed"))
+    explored = []
     for g in out:
-        guard_unrecognized(g, f"{oid} explores")        # 701.44b: it explored ("whenever a creature explores")
-    return merge(out)
+        # 701.44b: it explored, whatever was possible: "whenever a creature you control explores" triggers; text
+        # whose condition is not read could trigger on it
+        guard_unrecognized(g, f"{oid} explores")
+        explored.append(explore_triggered(g, oid, None if on else ctx.source_lki, "it explored"))
+    return merge(explored)
 
 
 def _explore(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
