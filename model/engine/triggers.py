@@ -632,7 +632,8 @@ def explore_triggered(game: Game, oid: str, lki, what: str) -> Game:
     for w in st.battlefield():
         printed, has = abilities_of(w), _now_has(game, w)
         for a in has:
-            if a not in printed and is_triggered(a) and ((t := trigger_of(a, w.name)) is None or t.on("explores")):
+            if a not in printed and is_triggered(a) and a.mana_trigger is None and (
+                    (t := trigger_of(a, w.name)) is None or t.on("explores")):
                 raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and {oid} explores: "
                                   f"granted triggered abilities are not performed by the engine: {a.text()!r}")
         for i, a in enumerate(printed, 1):

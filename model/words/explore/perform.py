@@ -14,9 +14,9 @@ nobody knows there. A named card with no definition is unsupported (what it is d
 
 701.44c: a permanent that has left the battlefield still explores, its controller as it last existed there; the
 engine knows that only where the resolving ability keeps the source's last known information, and is unsupported
-otherwise. After each explore "Whenever a creature you control explores" triggers (``engine.triggers.
-explore_triggered``), and any triggered ability whose condition is not read makes the answer unsupported
-(``engine.triggers.guard_unrecognized``)."""
+otherwise. After each explore "Whenever a creature you control explores" triggers
+(``engine.triggers.explore_triggered``), and any triggered ability whose condition is not read makes the answer
+unsupported (``engine.triggers.guard_unrecognized``)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
