@@ -28,6 +28,7 @@ from mtgjudge.model.words.splice import read as splice_lines
 from mtgjudge.model.words.split import read as split_read
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.explore.read import explore_word
 from mtgjudge.model.words.cascade import read as cascade_read
 from mtgjudge.model.words.graveyard_abilities import read as graveyard_abilities_read
 from mtgjudge.model.words.copies import read as copies_read
@@ -363,6 +364,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    explored = explore_word(sentence, found)                     # 701.44a: "~ explores."
+    if explored is not None:
+        return explored
     delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier) \
         or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3
@@ -1414,6 +1418,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
+    # 701.44b: "Whenever a creature you control explores, ...": what "it" or "that creature" names (the explorer, or
+    # the permanent itself) is not read; such an effect stays unmodelled
+    if event.on("explores") and event.who != "self" and re.search(r"\b(?:it|its|that creature)\b", effect, re.I):
+        return unmodelled(body, printed, "triggered", ctx.spell)
     # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
     split = split_intervening(effect) if sep else None
     if split is not None:
