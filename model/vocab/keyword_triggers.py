@@ -76,6 +76,9 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     # each instance triggers separately
     "Flanking": ("702.25a", "Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1 "
                             "until end of turn."),
+    # 702.91a ("each other": every attacking creature but the one with battle cry, counted as it resolves, 608.2h);
+    # 702.91b: each instance triggers separately
+    "Battle cry": ("702.91a", "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),
 }
 
 

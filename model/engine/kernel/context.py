@@ -92,8 +92,9 @@ def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
     the controller of the spell or ability (611.2c, 608.2c)."""
     st = game.state
     sels = kinds_stored(e, e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
-    if any(sel.combat for sel in sels):
-        # which creatures attack or block, and whom, is combat the engine does not perform
+    if any(sel.combat not in ("", "attacking", "blocking", "attacking or blocking") for sel in sels):
+        # the creatures attacking or blocking are the state's (508.1k, 509.1g; ``matches``, 506.4); any other
+        # combat word ("attacking you", "blocking it") names what the engine does not know
         raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
     if any(sel.stat is not None and sel.stat[0] != "mana value" for sel in sels):
         guard_scope(st, "power-toughness", f"which permanents are {e.arg('affects')}")
