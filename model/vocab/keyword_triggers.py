@@ -76,6 +76,10 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     # each instance triggers separately
     "Flanking": ("702.25a", "Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1 "
                             "until end of turn."),
+    # 702.134a: "lesser power" than the creature with mentor, checked as it is put on the stack and as it resolves
+    # (608.2b; Barging Sergeant's rulings 2018-10-05); 702.134b: each instance triggers separately
+    "Mentor": ("702.134a", "Whenever ~ attacks, put a +1/+1 counter on target attacking creature with lesser "
+                           "power."),
     # 702.91a ("each other": every attacking creature but the one with battle cry, counted as it resolves, 608.2h);
     # 702.91b: each instance triggers separately
     "Battle cry": ("702.91a", "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),

@@ -345,6 +345,10 @@ class _Meaning:
     def o_permanent(self, groups, *quals):
         return self._spec(groups, quals, "battlefield")
 
+    def o_lesser_power(self, groups):
+        # 702.134a: power less than the source's, a permanent's (the one target phrase that reads it)
+        return self._spec(groups, [("lesser_power", True)], "battlefield")
+
     def o_spell(self, *parts):
         groups = parts[0] if parts and isinstance(parts[0], tuple) else (_Group(),)
         quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)]
