@@ -95,13 +95,14 @@ def abilities_of(obj) -> tuple[Ability, ...]:
 
 
 #: Combat events (508.1m, 509.1i, 510.3a): attackers declared ("attacks", "attacks_alone": the only creature
-#: declared as an attacker, 506.5), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
+#: declared as an attacker, 506.5; "attacks_most_life": it attacks a player with the most life or tied for most life
+#: then, 702.105a), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
 #: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
 #: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
 #: ("combat_damage_player", 510.2);
 #: ``combat``: a condition naming combat events only that the grammar does not read (``vocab.combat_triggers``),
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
-COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "blocks_creature",
+COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blocks", "becomes_blocked", "blocks_creature",
                            "blocked_by_creature", "combat_damage_player", "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
@@ -491,6 +492,7 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
 
 #: What each combat event says of its object, for the log.
 _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks": "blocks",
+                 "attacks_most_life": "attacks {other}, a player with the most life or tied for most life",
                  "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
                  "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
 #: The events about one creature and another, whose "that creature" is the other one (``vocab.combat_triggers``).
@@ -510,7 +512,7 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
 
 
 #: The rule by which each combat event triggers an ability (its reasons cite it).
-_COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "blocks": "509.3a", "becomes_blocked": "509.3c",
+_COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "attacks_most_life": "508.3a", "blocks": "509.3a", "becomes_blocked": "509.3c",
                  "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2"}
 
 
@@ -556,12 +558,16 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
     return out
 
 
-def attack_events(decl: Mapping[str, str]) -> list[tuple[str, str, str | None]]:
+def attack_events(decl: Mapping[str, str], lives: Mapping[str, int]) -> list[tuple[str, str, str | None]]:
     """The combat events of declaring these attackers (508.1m): each attacks (508.3a); one alone attacks alone
-    (506.5, 702.83b: the only creature declared as an attacker)."""
+    (506.5, 702.83b: the only creature declared as an attacker); one attacking a player whose life, of ``lives``
+    (the life of each player in the game now), is the most or tied for most attacks that player (702.105a: a
+    planeswalker or battle attacked is not its controller, Grenzo's Cutthroat's ruling 2014-05-29)."""
     events: list[tuple[str, str, str | None]] = [("attacks", oid, None) for oid in decl]
     if len(decl) == 1:
         events.append(("attacks_alone", next(iter(decl)), None))
+    most = max(lives.values(), default=None)
+    events += [("attacks_most_life", oid, d) for oid, d in decl.items() if d in lives and lives[d] == most]
     return events
 
 

@@ -37,7 +37,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     # Combat: attackers and blockers (508.1, 509.1).
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone"),
     "Melee": ("702.121a", "Whenever ~ attacks"),
-    "Dethrone": ("702.105a", "Whenever ~ attacks"),
+    "Dethrone": ("702.105a", "Whenever ~ attacks the player with the most life or tied for most life"),
     "Annihilator": ("702.86a", "Whenever ~ attacks"),
     "Battle cry": ("702.91a", "Whenever ~ attacks"),
     "Myriad": ("702.116a", "Whenever ~ attacks"),
@@ -80,6 +80,10 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     # (608.2b; Barging Sergeant's rulings 2018-10-05); 702.134b: each instance triggers separately
     "Mentor": ("702.134a", "Whenever ~ attacks, put a +1/+1 counter on target attacking creature with lesser "
                            "power."),
+    # 702.105a: the life totals as attackers are declared decide; once triggered it resolves whatever they are then
+    # (Grenzo's Cutthroat's rulings 2014-05-29); 702.105b: each instance triggers separately
+    "Dethrone": ("702.105a", "Whenever ~ attacks the player with the most life or tied for most life, put a +1/+1 "
+                             "counter on it."),
     # 702.91a ("each other": every attacking creature but the one with battle cry, counted as it resolves, 608.2h);
     # 702.91b: each instance triggers separately
     "Battle cry": ("702.91a", "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),

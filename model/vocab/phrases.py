@@ -828,6 +828,9 @@ class _Meaning:
     def te_attacks_alone(self):
         return "attacks_alone"          # 506.5: the only creature declared as an attacker
 
+    def te_attacks_most_life(self, _player):
+        return "attacks_most_life"      # 702.105a: attacks a player no player has more life than
+
     def te_attacks_or_blocks(self):
         return ("attacks", "blocks")
 
