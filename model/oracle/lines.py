@@ -1400,8 +1400,15 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     moved = moved_out_of(effect)
     if moved is None or (moved and event.who in ("self", "self_or_other")):
         return unmodelled(body, printed, "triggered", ctx.spell)
+    if event.who != "self" and any(_LESSER_POWER.search(t) for t in targets):
+        # 702.134a: "with lesser power" is the source's (``rules.targets``) only where the event is its own; of
+        # another creature's event it could be that creature's
+        return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
                    source_text=printed, intervening=only_if[0] if only_if is not None else "", zones=moved)
+
+
+_LESSER_POWER = patterns.compile(r"\bwith lesser power\b", re.I)
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
