@@ -1807,6 +1807,9 @@ class _PlayersMeaning:
     def pl_v_discard_equal(self, _v, _a, _cards, count): return ("discard", ("count", count, 1), False)
     def pl_minus(self, *_): return 1
 
+    def pl_v_gain_that_much(self, _v):
+        return ("gain_life", ("that_much", 0), False)        # the life the act before lost (extort, 702.101a)
+
     def pl_v_draw_that_many(self, _v, *parts):
         minus = next((p for p in parts if isinstance(p, int)), 0)
         return ("draw", ("that_many", minus), False)
