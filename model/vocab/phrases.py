@@ -724,6 +724,9 @@ class _Meaning:
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if event == "deals_damage" and who != "self":
+            # 603.2: only the object's own damage is watched (``engine.combat_damage``)
+            raise DefinitionError("'deals damage' of another object")
         if event == "becomes_tapped" and who != "self":
             # 603.2e: only the object's own tapping is watched by the engine (engine.triggers.triggered_by_tapping)
             raise DefinitionError("'becomes tapped' of another permanent")
@@ -851,6 +854,9 @@ class _Meaning:
 
     def te_becomes_blocked_by_a_creature_without_flanking(self):
         return {"event": "blocked_by_creature", "without": "Flanking"}     # 702.25a
+
+    def te_deals_damage(self):
+        return "deals_damage"
 
     def te_combat_damage_player(self):
         return "combat_damage_player"

@@ -53,6 +53,7 @@ class Ctx:
     links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
     no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
     subject: str | None = None             # a triggered ability's event object: its first "it" (702.83a)
+    amount: int | None = None              # the damage a triggered ability's event dealt: its "that much" (603.2)
     #: performs another word in this resolution (the one dispatch table, ``engine.performers``)
     perform: Callable[[Game, "Effect", "Ctx"], list[Game]] = field(default=_outside_a_resolution, compare=False,
                                                                     repr=False)

@@ -458,11 +458,15 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 continue
         follows = i + 1 < len(acts) and isinstance(acts[i + 1][1], tuple) and acts[i + 1][1][0] == "that_many"
         if isinstance(n, tuple) and n[0] == "that_much":
-            # the total life the act before lost, of every player it named (Syndic of Tithes's ruling 2013-04-15)
-            if lost is None:
+            # the total life the act before lost, of every player it named (Syndic of Tithes's ruling 2013-04-15);
+            # first, the damage the trigger event dealt (603.2; Angel of Deliverance's ruling 2016-04-08: once for
+            # all the damage a source deals at once)
+            said = lost if i else ctx.amount
+            if said is None:
                 raise Unsupported(f"{e.text()!r}: what 'that much' refers to is not known to the engine")
-            n = lost
-            branches = [g.log("119.3", f"'that much': the {n} life lost by the instruction before") for g in branches]
+            n = said
+            branches = [g.log("119.3", f"'that much': the {n} life lost by the instruction before" if i else
+                              f"'that much': the {n} damage dealt") for g in branches]
             if n == 0:      # 119.10: no life is gained
                 continue
         lost = None

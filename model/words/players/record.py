@@ -7,7 +7,7 @@ own ("You draw two cards, then each other player draws a card."). The amount is 
 ("count", words, N) (N for each one counted; 608.2h, read by ``rules.counts``) or ("that_many", N) (the number
 of cards the same player discarded or shuffled away by the act before, minus N) or ("that_much", 0) (the total
 life the players of the act before lost by it, a number of its own: the life gained is that total, Syndic of
-Tithes's ruling 2013-04-15) or ("where", words) (107.3e:
+Tithes's ruling 2013-04-15; as the first act, the damage the ability's trigger event dealt) or ("where", words) (107.3e:
 "X ..., where X is <count>", counted once as the instruction begins)."""
 from __future__ import annotations
 
@@ -187,12 +187,13 @@ _THAT_MANY_AFTER = ("discard", "discard_hand", "discard_all", "shuffle_in")
 
 def valid_sequence(acts) -> bool:
     """"that many" only right after an act that discards or shuffles away cards of the same player's hand; "that
-    much" life only right after a number of life lost (by players of its own subject: "each opponent loses 1 life
-    and you gain that much life")."""
+    much" life right after a number of life lost (by players of its own subject: "each opponent loses 1 life
+    and you gain that much life") or first (the damage the ability's trigger event dealt: "Whenever ~ deals damage,
+    you gain that much life", which only such a trigger's reader accepts, ``oracle.lines``)."""
     for i, x in enumerate(acts):
-        if isinstance(x[1], tuple) and x[1][0] == "that_much":
-            prev = acts[i - 1] if i else None
-            if prev is None or prev[0] != "lose_life" or not isinstance(prev[1], int) or not x[3:]:
+        if isinstance(x[1], tuple) and x[1][0] == "that_much" and i:
+            prev = acts[i - 1]
+            if prev[0] != "lose_life" or not isinstance(prev[1], int) or not x[3:]:
                 return False
         if isinstance(x[1], tuple) and x[1][0] == "that_many":
             prev = acts[i - 1] if i else None
