@@ -35,7 +35,8 @@ def test_may_pay_reads_back() -> None:
 def test_that_much_only_after_life_lost() -> None:
     assert valid_sequence((("lose_life", 1, False), ("gain_life", ("that_much", 0), False, "you")))
     assert not valid_sequence((("draw", 1, False), ("gain_life", ("that_much", 0), False, "you")))
-    assert not valid_sequence((("gain_life", ("that_much", 0), False, "you"),))
+    # first, it is the trigger event's damage: only a "deals damage" trigger's reader accepts it (test_damage_life_gain)
+    assert valid_sequence((("gain_life", ("that_much", 0), False, "you"),))
     # the same subject gaining what it lost is not "you"
     assert not valid_sequence((("lose_life", 1, False), ("gain_life", ("that_much", 0), False)))
 
