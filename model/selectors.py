@@ -42,6 +42,9 @@ class Selector:
     #                                            "<=" | ">=" | "==", n)
     combat: str = ""                     # "attacking" | "blocking" | "attacking or blocking" (506.4)
     counter: str = ""                    # "with a +1/+1 counter on it": one or more counters of this kind (122.1)
+    #: "target attacking creature with lesser power" (mentor, 702.134a): power less than the source's, compared
+    #: only where a target is checked (``rules.targets.is_legal_target``, as it is chosen and as it resolves)
+    lesser_power: bool = False
 
     def reads_colors(self) -> bool:
         """Does the selector say anything about colors (so that objects' colors decide whether they fit)?"""
@@ -136,6 +139,8 @@ class Selector:
             words.append(f"with {what} {n}" + ("" if cmp == "==" else f" or {'less' if cmp == '<=' else 'greater'}"))
         if self.counter:
             words.append(f"with a {self.counter} counter on it")
+        if self.lesser_power:
+            words.append("with lesser power")
         return " ".join(words)
 
 

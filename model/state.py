@@ -93,6 +93,7 @@ class StackAbility:
                                       # () means none were chosen ("up to"), not that they are unknown
     subject: str | None = None        # the object its trigger event was about ("that creature", 702.83a)
     subject_moves: int = 0            # and that object's zone changes then (400.7: the same object?)
+    amount: int | None = None         # the damage its trigger event dealt ("you gain that much life", 603.2)
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class PendingTrigger:
     delayed: "DelayedTrigger | None" = None   # a delayed triggered ability (603.7): not an ability of ``source``
     subject: str | None = None        # the object its trigger event was about (a combat event's creature)
     subject_moves: int = 0            # and that object's zone changes then (400.7)
+    amount: int | None = None         # the damage its trigger event dealt ("that much", 603.2)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def test_if_you_do_and_if_you_dont_follow_an_optional_instruction():
     "You may cast a creature spell from your graveyard.",     # a permission (611.2a), not an instruction
     "Any player may draw a card.",                            # another player's choice
     "You may draw a card unless an opponent pays {2}.",
-    "You may pay {2}. If you do, draw a card.",               # a cost paid on resolution (118.12)
+    "You may pay 2 life. If you do, draw a card.",            # a cost of life paid on resolution (118.12)
 ])
 def test_near_misses_stay_unread(text):
     read = read_effect_words(sentences(text))

@@ -312,7 +312,7 @@ def test_create_token_then_it_has_quote_is_one_description_111_3():
 
 def test_a_quoted_ability_the_compiler_does_not_read_is_unsupported():
     with pytest.raises(Unsupported, match="does not read"):
-        token_card('1/1 red Devil creature token with "When ~ dies, you may pay {1}. If you do, draw a card."')
+        token_card('1/1 red Devil creature token with "When ~ dies, you may pay 1 life. If you do, draw a card."')
     # a sentence after "with flying" is not merged into the description (its abilities are stated already)
     words, _ = read_effect_words(sentences('Create a 1/1 white Spirit creature token with flying. It has "~ can\'t '
                                            'block."'))

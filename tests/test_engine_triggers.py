@@ -418,7 +418,7 @@ def test_compiler_reads_condition_and_effect_into_data():
 
 @pytest.mark.parametrize("text", [
     "Whenever ~ attacks and isn't blocked, draw a card.",                 # condition not read
-    "Whenever another creature dies, you may pay {1}. If you do, draw a card.",   # effect not read
+    "Whenever another creature dies, you may pay 2 life. If you do, draw a card.",   # effect not read
     "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
 ])
 def test_compiler_keeps_the_rest_unmodelled(text):
@@ -555,8 +555,8 @@ def test_a_triggered_keyword_an_effect_gave_is_unsupported_on_a_combat_event():
     granted = g.with_state(g.state.adding(Lasting(PTChange("other", 0, 0, "Test Grant", 1, keywords=("Exalted",)),
                                                   Duration("end_of_turn", 1))))
     with pytest.raises(Unsupported, match="an effect gave it"):
-        triggers.triggered_by_combat(granted, triggers.attack_events({"bears": "Bob"}), "attackers are declared")
-    assert triggers.triggered_by_combat(g, triggers.attack_events({"bears": "Bob"}), "attackers are declared") == []
+        triggers.triggered_by_combat(granted, triggers.attack_events({"bears": "Bob"}, {"Alice": 20, "Bob": 20}), "attackers are declared")
+    assert triggers.triggered_by_combat(g, triggers.attack_events({"bears": "Bob"}, {"Alice": 20, "Bob": 20}), "attackers are declared") == []
 
 
 def test_until_end_of_combat_ends_with_the_combat_phase(monkeypatch):

@@ -197,9 +197,10 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
     return game
 
 
-#: A branch of combat damage dealt: the game, the creatures dealt damage by a source with deathtouch (704.5h), and
-#: (source, player) for each source that dealt damage to a player (510.3a: "deals combat damage to a player").
-Dealt = tuple[Game, frozenset[str], tuple[tuple[str, str], ...]]
+#: A branch of combat damage dealt: the game, the creatures dealt damage by a source with deathtouch (704.5h),
+#: (source, player) for each source that dealt damage to a player (510.3a: "deals combat damage to a player"), and
+#: (source, damage) for each damage dealt, to anything (603.2: "deals damage", once for all of a source's).
+Dealt = tuple[Game, frozenset[str], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
 
 
 def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]]) -> list[Dealt]:
@@ -222,12 +223,13 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
             raise Unsupported("a shield that prevents the next N damage is in force and combat damage from several "
                               "sources is dealt at once to one player or permanent: which of it the shield prevents "
                               "(615.7) is not performed")
-        branches: list[Dealt] = [(game, frozenset(), ())]
+        branches: list[Dealt] = [(game, frozenset(), (), ())]
         for src, kw, t, n in events:
             touched = "Deathtouch" in kw and t in creature
             hit = t in st.player_names
             branches = [(r, dt | {t} if touched and dealt > 0 else dt, hits + ((src.id, t),) if hit and dealt > 0
-                         else hits) for b, dt, hits in branches for r, dealt in _deal_one(b, src, kw, t, n)]
+                         else hits, done + ((src.id, dealt),) if dealt > 0 else done)
+                        for b, dt, hits, done in branches for r, dealt in _deal_one(b, src, kw, t, n)]
         return branches
     guard_scope(st, "dies", "combat damage is dealt to creatures")
     guard_scope(st, "power-toughness", "combat damage is dealt to creatures")
@@ -267,7 +269,8 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
         if delta:
             game = change_life(game, p, delta, ("119.3", "510.2"), ": combat damage and lifelink, dealt at once")
     deathtouched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
-    return [(game, deathtouched, tuple((src.id, t) for src, _, t, n in events if t in st.player_names and n > 0))]
+    return [(game, deathtouched, tuple((src.id, t) for src, _, t, n in events if t in st.player_names and n > 0),
+             tuple((src.id, n) for src, _, _, n in events if n > 0))]
 
 
 def _none_why(a: Assigner) -> str:
@@ -328,11 +331,16 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
         g = g.log(rules, "combat damage is assigned: " + "; ".join(
             f"{a.id}: " + (", ".join(f"{n} to {t}" for t, n in d) or _none_why(a)) for a, d in zip(todo, combo)))
         branches = _deal(g, [(sources[a.id], kws[a.id], t, n) for a, d in zip(todo, combo) for t, n in d])
-        for b, dt, hits in branches:
+        for b, dt, hits, done in branches:
             b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))
-            # 510.3a: what the damage triggered goes on the stack after state-based actions (``settle``)
-            b = combat_triggered(b, [("combat_damage_player", src, p) for src, p in dict.fromkeys(hits)],
-                                 "combat damage is dealt", ("510.3a",))
+            # 510.3a: what the damage triggered goes on the stack after state-based actions (``settle``); a source's
+            # "deals damage" once for all it dealt at once (Angel of Deliverance's ruling 2016-04-08)
+            totals: dict[str, int] = {}
+            for src, n in done:
+                totals[src] = totals.get(src, 0) + n
+            b = combat_triggered(b, [("combat_damage_player", src, p) for src, p in dict.fromkeys(hits)] +
+                                 [("deals_damage", src, None) for src in totals],
+                                 "combat damage is dealt", ("510.3a",), totals)
             out += settle(b, dt)
     return merge(out)
 

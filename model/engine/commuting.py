@@ -163,7 +163,7 @@ def put_commuting(game: Game, per_player: list[list[PendingTrigger]]) -> list[Ga
                                     "is removed from the stack")
                 continue
             ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face, lki=p.lki,
-                              chosen=True)
+                              chosen=True, amount=p.amount)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
             g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
                              "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
@@ -337,7 +337,7 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
             src, ability, _ = read[p]
             targets = opts[i][j][0]
             ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                              lki=p.lki, chosen=True)
+                              lki=p.lki, chosen=True, amount=p.amount)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
             g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
                              "stack" + (f", targeting {', '.join(targets)}" if targets else ""))

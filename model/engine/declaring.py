@@ -18,7 +18,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.rules.combat.declare import attack_payment, attackers, check_attack, check_block, creatures
-from mtgjudge.model.state import STEPS, TurnHistory
+from mtgjudge.model.state import STEPS, GameState, TurnHistory
 
 
 def _to_step(game: Game, target: str, action: str) -> list[Game]:
@@ -75,9 +75,14 @@ def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
             b = b.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}")
             if decl:
                 b = b.remember(this_turn=declared(b.state.this_turn, st.turn.active, decl, st.player_names))
-                b = combat_triggered(b, attack_events(decl), "attackers are declared", ("508.1m", "508.2b"))
+                b = combat_triggered(b, attack_events(decl, _lives(b.state)), "attackers are declared", ("508.1m", "508.2b"))
             out += settle(b)
     return merge(out)
+
+
+def _lives(st: GameState) -> dict[str, int]:
+    """The life of each player still in the game (800.4a: one who left is no longer a player in it)."""
+    return {p.name: p.life for p in st.players if p.name not in st.left}
 
 
 def declared(h: TurnHistory, active: str, decl: Mapping[str, str], players: tuple[str, ...]) -> TurnHistory:

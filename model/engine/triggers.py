@@ -95,14 +95,17 @@ def abilities_of(obj) -> tuple[Ability, ...]:
 
 
 #: Combat events (508.1m, 509.1i, 510.3a): attackers declared ("attacks", "attacks_alone": the only creature
-#: declared as an attacker, 506.5), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
+#: declared as an attacker, 506.5; "attacks_most_life": it attacks a player with the most life or tied for most life
+#: then, 702.105a), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
 #: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
 #: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
-#: ("combat_damage_player", 510.2);
+#: ("combat_damage_player", 510.2); and any combat damage a source deals ("deals_damage", once for all of it, its
+#: amount kept for "that much": noncombat damage from a source with such an ability is unsupported,
+#: ``kernel.damage``);
 #: ``combat``: a condition naming combat events only that the grammar does not read (``vocab.combat_triggers``),
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
-COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "blocks_creature",
-                           "blocked_by_creature", "combat_damage_player", "combat"})
+COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blocks", "becomes_blocked", "blocks_creature",
+                           "blocked_by_creature", "combat_damage_player", "deals_damage", "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
 #: where they happen (``COMBAT_EVENTS``), that happen only where they are asked (702.29c: "When you cycle ~", asked
@@ -493,6 +496,8 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
 
 #: What each combat event says of its object, for the log.
 _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks": "blocks",
+                 "attacks_most_life": "attacks {other}, a player with the most life or tied for most life",
+                 "deals_damage": "deals combat damage",
                  "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
                  "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
 #: The events about one creature and another, whose "that creature" is the other one (``vocab.combat_triggers``).
@@ -500,24 +505,26 @@ _OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature"})
 
 
 def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
-                        what: str) -> list[PendingTrigger]:
+                        what: str, amounts: Mapping[str, int] | None = None) -> list[PendingTrigger]:
     """The abilities simultaneous combat events trigger (508.1m, 509.1i, 510.3a): ``events`` are (event, the
     object it is about, the player dealt damage or the other creature or None), ``COMBAT_EVENTS``. A condition about another object
     ("a creature you control attacks") is matched against that object's characteristics now, as it is declared
     or deals the damage (508.2a, 509.3f); the abilities are those the watcher has now (613.1f). Each triggered
     ability remembers the object its event is about (``PendingTrigger.subject``: exalted's "that creature",
     702.83a). A combat condition the engine does not read (``combat``) could be met by any combat event: the
-    answer is unsupported, naming it; so is a triggered ability an effect gave (only printed ones are read)."""
-    return [p for p, _ in _combat_triggers(game, events, what)]
+    answer is unsupported, naming it; so is a triggered ability an effect gave (only printed ones are read).
+    ``amounts``: the combat damage each source dealt ("deals_damage": "that much", 603.2)."""
+    return [p for p, _ in _combat_triggers(game, events, what, amounts)]
 
 
 #: The rule by which each combat event triggers an ability (its reasons cite it).
-_COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "blocks": "509.3a", "becomes_blocked": "509.3c",
-                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2"}
+_COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "attacks_most_life": "508.3a", "blocks": "509.3a", "becomes_blocked": "509.3c",
+                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2",
+                 "deals_damage": "603.2"}
 
 
 def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
-                     what: str) -> list[tuple[PendingTrigger, str]]:
+                     what: str, amounts: Mapping[str, int] | None = None) -> list[tuple[PendingTrigger, str]]:
     """``triggered_by_combat``, each pending trigger with the event that triggered it."""
     st = game.state
     out: list[tuple[PendingTrigger, str]] = []
@@ -554,16 +561,21 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                 if p is not None:
                     subject = other if event in _OTHER_SUBJECT else oid
                     assert subject is not None      # an event of two creatures names the other (block_events)
-                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject)), event))
+                    amount = (amounts or {}).get(oid) if event == "deals_damage" else None
+                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject), amount=amount), event))
     return out
 
 
-def attack_events(decl: Mapping[str, str]) -> list[tuple[str, str, str | None]]:
+def attack_events(decl: Mapping[str, str], lives: Mapping[str, int]) -> list[tuple[str, str, str | None]]:
     """The combat events of declaring these attackers (508.1m): each attacks (508.3a); one alone attacks alone
-    (506.5, 702.83b: the only creature declared as an attacker)."""
+    (506.5, 702.83b: the only creature declared as an attacker); one attacking a player whose life, of ``lives``
+    (the life of each player in the game now), is the most or tied for most attacks that player (702.105a: a
+    planeswalker or battle attacked is not its controller, Grenzo's Cutthroat's ruling 2014-05-29)."""
     events: list[tuple[str, str, str | None]] = [("attacks", oid, None) for oid in decl]
     if len(decl) == 1:
         events.append(("attacks_alone", next(iter(decl)), None))
+    most = max(lives.values(), default=None)
+    events += [("attacks_most_life", oid, d) for oid, d in decl.items() if d in lives and lives[d] == most]
     return events
 
 
@@ -581,12 +593,12 @@ def block_events(decl: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str, st
 
 
 def combat_triggered(game: Game, events: list[tuple[str, str, str | None]], what: str,
-                     rule: tuple[str, ...]) -> Game:
+                     rule: tuple[str, ...], amounts: Mapping[str, int] | None = None) -> Game:
     """The abilities combat ``events`` trigger (``triggered_by_combat``) wait to be put on the stack (``settle`` puts
     them there, APNAP and in every order, 603.3b); any triggered ability whose condition is not read could
     trigger: unsupported, naming it. ``rule``: the rule by which they trigger (508.1m, 509.1i, 510.3a)."""
     guard_unrecognized(game, what)
-    found = _combat_triggers(game, events, what)
+    found = _combat_triggers(game, events, what, amounts)
     if not found:
         return game
     new = tuple(p for p, _ in found)
@@ -989,7 +1001,7 @@ def put_pending(game: Game) -> list[Game]:
                     for targets in choices:
                         ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
                                           lki=p.lki, modes=combo, chosen=True, subject=p.subject,
-                                          subject_moves=p.subject_moves)
+                                          subject_moves=p.subject_moves, amount=p.amount)
                         g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                         g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
                                     f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "

@@ -1440,8 +1440,24 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     moved = moved_out_of(effect)
     if moved is None or (moved and event.who in ("self", "self_or_other")):
         return unmodelled(body, printed, "triggered", ctx.spell)
+    if event.event != "deals_damage" and any(_that_much_first(e) for e in effects):
+        # "you gain that much life" first names the damage the trigger event dealt: only a "deals damage" one's
+        return unmodelled(body, printed, "triggered", ctx.spell)
+    if event.who != "self" and any(_LESSER_POWER.search(t) for t in targets):
+        # 702.134a: "with lesser power" is the source's (``rules.targets``) only where the event is its own; of
+        # another creature's event it could be that creature's
+        return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
                    source_text=printed, intervening=only_if[0] if only_if is not None else "", zones=moved)
+
+
+_LESSER_POWER = patterns.compile(r"\bwith lesser power\b", re.I)
+
+
+def _that_much_first(e: Effect) -> bool:
+    """Is ``e`` a player's instruction whose first amount is "that much" (the trigger event's damage)?"""
+    acts: tuple = (e.arg("acts") if e.kind == "player_acts" else None) or ()
+    return bool(acts) and acts[0][1] == ("that_much", 0)
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
@@ -1453,7 +1469,9 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [unmodelled(norm, printed, "triggered" if _TRIGGER.match(norm) else "static", ctx.spell)]
     # A line is modelled only if all of it is read (``oracle.whole``): a reading that leaves out a target, a
     # list item, a condition or a cost is none, whichever reader made it.
-    if unread_part(without_ability_word(norm), abilities) is not None:
+    if unread_part(without_ability_word(norm), abilities) is not None or any(
+            a.kind != "triggered" and _that_much_first(e) for a in abilities for e in a.effects):
+        # (a leading "that much" is a "deals damage" trigger's, ``_triggered``; of anything else it is unread)
         return [unmodelled(norm, printed, _UNMODELLED_KIND.get(abilities[0].kind, "static"), ctx.spell)]
     return abilities
 

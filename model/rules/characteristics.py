@@ -136,6 +136,10 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
         return False
     if sel.stat is not None and not _stat_fits(sel.stat, ch, o):
         return False
+    if sel.lesser_power:
+        # compared with the source's power only as a target is checked (``rules.targets``); elsewhere, what it is
+        # less than is not known
+        raise Unsupported(f"{sel.describe()!r}: whose power it is less than is not known here")
     if sel.counter and o.counter(sel.counter) <= 0:
         return False
     if sel.combat:

@@ -9,6 +9,7 @@ with several uses is read as "different from the others" only where both reading
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 import re
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
@@ -18,7 +19,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from, why as protection_why
-from mtgjudge.model.selectors import TargetSpec
+from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.phrases import parse_target
 from mtgjudge.model.vocab.scopes import Scope
@@ -88,18 +89,36 @@ def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: st
         # Effects may change characteristics of cards and spells too (Celestial Dawn).
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "characteristics off the battlefield matter")
     src = state.obj(source) if source and state.has(source) else None
-    ch = current(state, o.id)
     stats = {sel.stat[0] for sel in spec.objects if sel is not None and sel.stat is not None}
     if o.zone == "battlefield" and stats & {"power", "toughness"}:
         # a permanent's power and toughness are what its static abilities make them (613.4)
         require_modelled(state, (Scope.POWER_TOUGHNESS, Scope.PT_RAISED), "power and toughness decide a target")
-    if not any(matches(sel, ch, o, chooser, src, state.turn.step) for sel in spec.objects):
+    if not any(_fits(state, sel, o, chooser, src) for sel in spec.objects):
         return False
     if spec.that_player and that_player is not None and o.controller != that_player:
         return False
     if spec.that_player and that_player is None and o.controller == chooser:
         return False
     return not targetable or targetable_by(state, o.id, chooser, source)
+
+
+def _fits(state: GameState, sel: Selector | None, o: GameObject, chooser: str, src: GameObject | None) -> bool:
+    """Does ``o`` fit ``sel`` now, seen from ``chooser``, "with lesser power" (702.134a) decided against the source
+    (608.2b: checked again as the ability resolves)? A source not on the battlefield is unsupported (the power it
+    last had there decides, Barging Sergeant's ruling 2018-10-05, and is not kept)."""
+    if sel is not None and sel.lesser_power:
+        if src is None or src.zone != "battlefield":
+            raise Unsupported(f"{sel.describe()!r}: the source is not on the battlefield, and the power it last had "
+                              "there is not known (702.134a)")
+        require_modelled(state, (Scope.POWER_TOUGHNESS, Scope.PT_RAISED), "power decides a target")
+        mine, theirs = current(state, src.id), current(state, o.id)
+        if mine.power is None or theirs.power is None or o.zone != "battlefield":
+            return False
+        # 613.4c: counters count
+        if theirs.power + o.counters_pt()[0] >= mine.power + src.counters_pt()[0]:
+            return False
+        sel = replace(sel, lesser_power=False)
+    return matches(sel, current(state, o.id), o, chooser, src, state.turn.step)
 
 
 def _protected(state: GameState, spec: TargetSpec, chooser: str, source: str | None) -> list[str]:

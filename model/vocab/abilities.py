@@ -523,8 +523,10 @@ class TriggerEvent:
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
     itself changes from untapped to tapped on the battlefield, 603.2e), ``becomes_target`` (the object itself is
     chosen as a target of a spell as it is cast or of an ability as it is activated, 601.2c, 602.2b:
-    ``engine.triggers.triggered_by_targeting``), ``attacks``, ``attacks_alone``, ``blocks``,
-    ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
+    ``engine.triggers.triggered_by_targeting``), ``attacks``, ``attacks_alone``, ``attacks_most_life`` (702.105a: it
+    attacks a player no player has more life than as attackers are declared), ``blocks``,
+    ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player``, ``deals_damage`` (the
+    object's own damage, once for all it deals at once; 603.2) (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
     cycle ~", 702.29c: the card is discarded to pay its cycling ability's cost, ``words.cycling.perform.cycled``),
@@ -639,8 +641,9 @@ _STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": 
 _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield", "becomes_tapped": "becomes tapped",
            "attacks": "attacks", "blocks": "blocks", "turned_face_up": "is turned face up",
            "attacks_alone": "attacks alone", "becomes_blocked": "becomes blocked",
+           "attacks_most_life": "attacks the player with the most life or tied for most life",
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
-           "combat_damage_player": "deals combat damage to a player",
+           "combat_damage_player": "deals combat damage to a player", "deals_damage": "deals damage",
            "transforms": "transforms", "becomes_untapped": "becomes untapped",
            "becomes_target": "becomes the target of a spell or ability", "explores": "explores"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").

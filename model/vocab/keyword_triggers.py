@@ -30,6 +30,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Undying": ("702.93a", "When ~ is put into a graveyard from the battlefield"),
     "Afterlife": ("702.135a", "When ~ is put into a graveyard from the battlefield"),
     "Prowess": ("702.108a", "Whenever you cast a noncreature spell"),
+    "Extort": ("702.101a", "Whenever you cast a spell"),
     "Exploit": ("702.110a", "When ~ enters"),
     "Fabricate": ("702.123a", "When ~ enters"),
     "Evolve": ("702.100a", "Whenever a creature you control enters"),
@@ -37,7 +38,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     # Combat: attackers and blockers (508.1, 509.1).
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone"),
     "Melee": ("702.121a", "Whenever ~ attacks"),
-    "Dethrone": ("702.105a", "Whenever ~ attacks"),
+    "Dethrone": ("702.105a", "Whenever ~ attacks the player with the most life or tied for most life"),
     "Annihilator": ("702.86a", "Whenever ~ attacks"),
     "Battle cry": ("702.91a", "Whenever ~ attacks"),
     "Myriad": ("702.116a", "Whenever ~ attacks"),
@@ -76,6 +77,22 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     # each instance triggers separately
     "Flanking": ("702.25a", "Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1 "
                             "until end of turn."),
+    # 702.101a: paid or not as it resolves, each way a branch (608.2d; Syndic of Tithes's rulings 2013-04-15: once
+    # for each extort ability, and the life gained is the total life lost); 702.101b: each instance triggers
+    # separately
+    "Extort": ("702.101a", "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and "
+                           "you gain that much life."),
+    # 702.134a: "lesser power" than the creature with mentor, checked as it is put on the stack and as it resolves
+    # (608.2b; Barging Sergeant's rulings 2018-10-05); 702.134b: each instance triggers separately
+    "Mentor": ("702.134a", "Whenever ~ attacks, put a +1/+1 counter on target attacking creature with lesser "
+                           "power."),
+    # 702.105a: the life totals as attackers are declared decide; once triggered it resolves whatever they are then
+    # (Grenzo's Cutthroat's rulings 2014-05-29); 702.105b: each instance triggers separately
+    "Dethrone": ("702.105a", "Whenever ~ attacks the player with the most life or tied for most life, put a +1/+1 "
+                             "counter on it."),
+    # 702.91a ("each other": every attacking creature but the one with battle cry, counted as it resolves, 608.2h);
+    # 702.91b: each instance triggers separately
+    "Battle cry": ("702.91a", "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),
 }
 
 

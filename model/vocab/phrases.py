@@ -345,6 +345,10 @@ class _Meaning:
     def o_permanent(self, groups, *quals):
         return self._spec(groups, quals, "battlefield")
 
+    def o_lesser_power(self, groups):
+        # 702.134a: power less than the source's, a permanent's (the one target phrase that reads it)
+        return self._spec(groups, [("lesser_power", True)], "battlefield")
+
     def o_spell(self, *parts):
         groups = parts[0] if parts and isinstance(parts[0], tuple) else (_Group(),)
         quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)]
@@ -720,6 +724,9 @@ class _Meaning:
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if event == "deals_damage" and who != "self":
+            # 603.2: only the object's own damage is watched (``engine.combat_damage``)
+            raise DefinitionError("'deals damage' of another object")
         if event == "becomes_tapped" and who != "self":
             # 603.2e: only the object's own tapping is watched by the engine (engine.triggers.triggered_by_tapping)
             raise DefinitionError("'becomes tapped' of another permanent")
@@ -836,6 +843,9 @@ class _Meaning:
     def te_attacks_alone(self):
         return "attacks_alone"          # 506.5: the only creature declared as an attacker
 
+    def te_attacks_most_life(self, _player):
+        return "attacks_most_life"      # 702.105a: attacks a player no player has more life than
+
     def te_attacks_or_blocks(self):
         return ("attacks", "blocks")
 
@@ -856,6 +866,9 @@ class _Meaning:
 
     def te_becomes_blocked_by_a_creature_without_flanking(self):
         return {"event": "blocked_by_creature", "without": "Flanking"}     # 702.25a
+
+    def te_deals_damage(self):
+        return "deals_damage"
 
     def te_combat_damage_player(self):
         return "combat_damage_player"
@@ -1811,6 +1824,9 @@ class _PlayersMeaning:
     def pl_v_lose_equal(self, _v, count): return ("lose_life", ("count", count, 1), False)
     def pl_v_discard_equal(self, _v, _a, _cards, count): return ("discard", ("count", count, 1), False)
     def pl_minus(self, *_): return 1
+
+    def pl_v_gain_that_much(self, _v):
+        return ("gain_life", ("that_much", 0), False)        # the life the act before lost (extort, 702.101a)
 
     def pl_v_draw_that_many(self, _v, *parts):
         minus = next((p for p in parts if isinstance(p, int)), 0)

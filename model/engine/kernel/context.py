@@ -53,6 +53,7 @@ class Ctx:
     links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
     no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
     subject: str | None = None             # a triggered ability's event object: its first "it" (702.83a)
+    amount: int | None = None              # the damage a triggered ability's event dealt: its "that much" (603.2)
     #: performs another word in this resolution (the one dispatch table, ``engine.performers``)
     perform: Callable[[Game, "Effect", "Ctx"], list[Game]] = field(default=_outside_a_resolution, compare=False,
                                                                     repr=False)
@@ -92,8 +93,9 @@ def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
     the controller of the spell or ability (611.2c, 608.2c)."""
     st = game.state
     sels = kinds_stored(e, e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
-    if any(sel.combat for sel in sels):
-        # which creatures attack or block, and whom, is combat the engine does not perform
+    if any(sel.combat not in ("", "attacking", "blocking", "attacking or blocking") for sel in sels):
+        # the creatures attacking or blocking are the state's (508.1k, 509.1g; ``matches``, 506.4); any other
+        # combat word ("attacking you", "blocking it") names what the engine does not know
         raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
     if any(sel.stat is not None and sel.stat[0] != "mana value" for sel in sels):
         guard_scope(st, "power-toughness", f"which permanents are {e.arg('affects')}")

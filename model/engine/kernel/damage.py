@@ -42,6 +42,10 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                               "is not known to the engine while keywords are granted")
     if src is not None:
         ch = printed_characteristics(src) if src is ctx.source_lki else current(st, ctx.source)
+        if any(a.trigger_event is not None and a.trigger_event.on("deals_damage") for a in ch.abilities):
+            # 603.2: "Whenever ~ deals damage" triggers on this damage too; only combat damage's is performed
+            raise Unsupported(f"{src.name} has an ability that triggers as it deals damage: the triggers of noncombat "
+                              "damage are not performed by the engine yet")
         for kw in DAMAGE_KEYWORDS:
             if ch.has_keyword(kw):
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "

@@ -14,6 +14,8 @@ from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.words.permanents.perform import pay_unless, unless_cost
 
 #: The markers' kinds; the engine reads them in ``run_chain`` (a marker on its own does nothing).
@@ -76,7 +78,40 @@ def run_unless(branches: list[Game], effects: tuple[Effect, ...], uses: list, i:
     return merge(out), (its.pop() if len(its) == 1 else (None, True)), i + 2
 
 
-#: The marker of an instruction followed unless its controller pays, with its runner (``engine.performers``).
+def run_may_pay(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable,
+                ctx: Ctx):
+    """608.2d: ``effects[i]`` is ``may_pay``: the ability's controller may pay the mana as it resolves: every way to
+    pay is a branch in which the instructions "If you do" after it are followed (none if it can't be paid, 118.3),
+    not paying one in which those "If you don't" are (608.2c). Returns the branches, what "it" names next and the
+    index of the first effect after them."""
+    chain: list[tuple[bool, int]] = []
+    j = i + 1
+    while j < len(effects) and effects[j].kind in ("if_you_do", "if_you_dont"):
+        if j + 1 >= len(effects) or effects[j + 1].kind in MARKERS + UNLESS_MARKERS + ("may_pay",):
+            raise Unsupported(f"{effects[j].text()!r} with no instruction after it is not performed")
+        chain.append((effects[j].kind == "if_you_do", j + 1))
+        j += 2
+    p = ctx.controller
+    did: list[Game] = []
+    didnt: list[Game] = []
+    for g in branches:
+        cost = unless_cost(g, effects[i], ctx)
+        if can_pay(g.state, p, cost).value:
+            did += [b.log("608.2d", f"{p} pays {cost.text()}").choose(f"{p} pays {cost.text()}")
+                    for b in pay(g, g.state, p, cost, None)]
+        didnt.append(g.log("608.2d", f"{p} doesn't pay {cost.text()}").choose(f"{p} doesn't pay"))
+    did, didnt = merge(did), merge(didnt)
+    it_did = it_didnt = it
+    for is_do, k in chain:
+        if is_do:
+            did, it_did = perform(did, effects[k], uses[k], it_did) if did else (did, it_did)
+        else:
+            didnt, it_didnt = perform(didnt, effects[k], uses[k], it_didnt) if didnt else (didnt, it_didnt)
+    return merge(did + didnt), (it_did if it_did == it_didnt else (None, True)), j
+
+
+#: The markers of an instruction followed unless its controller pays and of a payment it may make, with their
+#: runners (``engine.performers``).
 UNLESS_MARKERS = ("unless_you_pay",)
-MARKER_HANDLERS.update({k: (lambda g, e, c: [g]) for k in UNLESS_MARKERS})
-MARKER_RUNNERS = {"unless_you_pay": run_unless}
+MARKER_HANDLERS.update({k: (lambda g, e, c: [g]) for k in UNLESS_MARKERS + ("may_pay",)})
+MARKER_RUNNERS = {"unless_you_pay": run_unless, "may_pay": run_may_pay}

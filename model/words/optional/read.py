@@ -6,7 +6,8 @@ words, ``optional`` then the instruction's own. "If you do, <instruction>." / "I
 are read only right after an optional instruction (or another instruction depending on it): ``if_you_do`` /
 ``if_you_dont`` then the instruction's word. Left unread: permissions ("you may cast / play", 611.2a), "any
 number of times", "unless", other players' choices ("any player may", "that player may"), and "If you do"
-with nothing optional before it.
+with nothing optional before it. "You may pay <mana>." is the word ``may_pay`` alone, the instructions "If you
+do" / "If you don't" after it depending on the payment (608.2c-d: extort, 702.101a).
 
 Also read here: the triggered keywords whose meaning is such a choice, made as they resolve at the beginning of
 their controller's upkeep: echo (702.30a) and cumulative upkeep (702.24a), "sacrifice it unless you pay [cost]"
@@ -26,6 +27,8 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 _MAY = patterns.compile(r"^you may (.+)$", re.I)
 _IF = patterns.compile(r"^if you (do|don't|do not), (.+)$", re.I)
+#: 608.2d: "You may pay {W/B}." (mana alone), the payment made as the ability resolves.
+_MAY_PAY = patterns.compile(r"^you may pay ((?:\{[0-9WUBRGC](?:/[WUBRGP])?\})+)\.?$", re.I)
 #: Instructions "you may" does not make optional here: permissions to play (611.2a), repetitions, choices
 #: that depend on another player, and costs paid on resolution (118.12: the payment model does these).
 _NOT_READ = patterns.compile(r"^(?:cast|play)\b|\bany number of times\b|\bunless\b|\bpay\b|\bmay\b|\bif you do\b|"
@@ -52,6 +55,9 @@ def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> 
     unless = _unless_words(s, found, earlier, read)
     if unless is not None:
         return unless
+    paid = _MAY_PAY.match(s)
+    if paid is not None:
+        return [parse_effect({"may_pay": {"mana": paid.group(1).upper()}})]
     m = _MAY.match(s)
     if m is not None:
         rest = m.group(1)
@@ -65,7 +71,8 @@ def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> 
         return None
     # 608.2c: only right after an optional instruction (its word and the marker before it), or after another
     # instruction that depends on the same choice
-    if len(earlier) < 2 or earlier[-2] is None or earlier[-2].kind not in _DEPENDENT:
+    paying = bool(earlier) and earlier[-1] is not None and earlier[-1].kind == "may_pay"
+    if not paying and (len(earlier) < 2 or earlier[-2] is None or earlier[-2].kind not in _DEPENDENT):
         return None
     rest = m.group(2)
     if re.search(r"\bif you do\b|\bunless\b", rest, re.I):

@@ -3,7 +3,8 @@
 Each is a marker on the effect that follows it in the ability's list: ``optional`` makes the next effect an
 instruction the controller may follow ("You may destroy target creature."), ``if_you_do`` / ``if_you_dont``
 make the next effect performed only if the controller did / didn't follow the last optional instruction before
-it ("If you do, draw a card.")."""
+it ("If you do, draw a card."); ``may_pay`` is a payment the controller may make as the ability resolves ("You may
+pay {W/B}.", 608.2d), the instructions "If you do" / "If you don't" after it depending on it (608.2c)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -16,6 +17,11 @@ ENGINE = frozenset({"engine"})
 def _v_pays(a: dict) -> None:
     if not (a.get("mana") or a.get("life")):
         raise DefinitionError("unless_you_pay: mana, life or both")
+
+
+def _v_may_pay(a: dict) -> None:
+    if not a.get("mana"):
+        raise DefinitionError("may_pay: a mana cost")
 
 WORDS = (
     # 608.2d: "You may <instruction>": the choice is made as the spell or ability resolves.
@@ -31,6 +37,9 @@ WORDS = (
          lambda a: "(the next instruction) unless you pay " + " and ".join(
              p for p in (a.get("mana"), f"{a['life']} life" if "life" in a else None) if p),
          frozenset({Scope.RESOLUTION, Scope.LIFE}), ENGINE, _v_pays),
+    # 608.2d: "You may pay <mana>." as the ability resolves; "If you do" / "If you don't" after it (608.2c)
+    Word("may_pay", "effect", {"mana": str}, lambda a: f"You may pay {a['mana']}", frozenset({Scope.RESOLUTION}),
+         ENGINE, _v_may_pay),
 )
 
 

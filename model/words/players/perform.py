@@ -418,6 +418,14 @@ def _keep_factored(game: Game, options: list, scoped: dict, verb: str) -> list[G
     return merge(out)
 
 
+def _lives(branches: list[Game], named, e: Effect) -> dict[str, int]:
+    """The life of each player ``named`` in the one branch of an act whose life lost "that much" names (the act
+    loses a number of life, no choice in it); several branches are unsupported (which one's loss is not said)."""
+    if len(branches) != 1:
+        raise Unsupported(f"{e.text()!r}: 'that much' after an act with several outcomes is not performed")
+    return {p: branches[0].state.player(p).life for p in named}
+
+
 def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
     order (101.4); "you may" is a choice: doing nothing is a branch."""
@@ -438,6 +446,7 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     acts = e.arg("acts")
     last: dict[str, int] = {}       # (players) what each player's act before took from their hand ("that many")
     where = where_value(game, e, ctx)      # (players) 107.3e: "where X is ...", counted once
+    lost: int | None = None                 # (players) the life the act before lost ("that much")
     if where is not None:
         branches = [g.log(("107.3e", "608.2h"), f"X is {where}: counted as the instruction begins") for g in branches]
     for i, (verb, n, detail, *own) in enumerate(acts):
@@ -448,6 +457,20 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
                 continue
         follows = i + 1 < len(acts) and isinstance(acts[i + 1][1], tuple) and acts[i + 1][1][0] == "that_many"
+        if isinstance(n, tuple) and n[0] == "that_much":
+            # the total life the act before lost, of every player it named (Syndic of Tithes's ruling 2013-04-15);
+            # first, the damage the trigger event dealt (603.2; Angel of Deliverance's ruling 2016-04-08: once for
+            # all the damage a source deals at once)
+            said = lost if i else ctx.amount
+            if said is None:
+                raise Unsupported(f"{e.text()!r}: what 'that much' refers to is not known to the engine")
+            n = said
+            branches = [g.log("119.3", f"'that much': the {n} life lost by the instruction before" if i else
+                              f"'that much': the {n} damage dealt") for g in branches]
+            if n == 0:      # 119.10: no life is gained
+                continue
+        lost = None
+        before = _lives(branches, named, e) if i + 1 < len(acts) and acts[i + 1][1] == ("that_much", 0) else None
         if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
             nxt = []
             for g in branches:
@@ -485,6 +508,9 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             branches = merge(nxt)
             if len(branches) > MAX_BRANCHES:
                 raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+        if before is not None:
+            after = _lives(branches, named, e)
+            lost = sum(max(0, before[p] - after[p]) for p in named)
     if e.arg("may"):
         branches = merge([game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] + branches)
     return branches

@@ -5,7 +5,9 @@
 An act is (verb, amount, detail) or (verb, amount, detail, subject) where its verb phrase has a subject of its
 own ("You draw two cards, then each other player draws a card."). The amount is a number, "X" (107.3a), a count
 ("count", words, N) (N for each one counted; 608.2h, read by ``rules.counts``) or ("that_many", N) (the number
-of cards the same player discarded or shuffled away by the act before, minus N) or ("where", words) (107.3e:
+of cards the same player discarded or shuffled away by the act before, minus N) or ("that_much", 0) (the total
+life the players of the act before lost by it, a number of its own: the life gained is that total, Syndic of
+Tithes's ruling 2013-04-15; as the first act, the damage the ability's trigger event dealt) or ("where", words) (107.3e:
 "X ..., where X is <count>", counted once as the instruction begins)."""
 from __future__ import annotations
 
@@ -70,6 +72,8 @@ def valid_amount(verb: str, n) -> bool:
         return isinstance(n[1], str) and bool(n[1])
     if len(n) == 2 and n[0] == "that_many":
         return verb == "draw" and isinstance(n[1], int) and n[1] >= 0
+    if n == ("that_much", 0):
+        return verb == "gain_life"
     # (whether rules.counts reads the words is the reader's check: words.players.read.counts_read)
     return len(n) == 3 and n[0] == "count" and isinstance(n[1], str) and isinstance(n[2], int) and n[2] >= 1
 
@@ -107,6 +111,8 @@ def _amount(n) -> str:
         return f"X, where X is {n[1]}"
     if n[0] == "that_many":
         return "that many" + (f" minus {'one' if n[1] == 1 else count_word(n[1])}" if n[1] else "")
+    if n[0] == "that_much":
+        return "that much"
     return f"{n[2]} for each {n[1]}"
 
 
@@ -180,8 +186,15 @@ _THAT_MANY_AFTER = ("discard", "discard_hand", "discard_all", "shuffle_in")
 
 
 def valid_sequence(acts) -> bool:
-    """"that many" only right after an act that discards or shuffles away cards of the same player's hand."""
+    """"that many" only right after an act that discards or shuffles away cards of the same player's hand; "that
+    much" life right after a number of life lost (by players of its own subject: "each opponent loses 1 life
+    and you gain that much life") or first (the damage the ability's trigger event dealt: "Whenever ~ deals damage,
+    you gain that much life", which only such a trigger's reader accepts, ``oracle.lines``)."""
     for i, x in enumerate(acts):
+        if isinstance(x[1], tuple) and x[1][0] == "that_much" and i:
+            prev = acts[i - 1]
+            if prev[0] != "lose_life" or not isinstance(prev[1], int) or not x[3:]:
+                return False
         if isinstance(x[1], tuple) and x[1][0] == "that_many":
             prev = acts[i - 1] if i else None
             if prev is None or prev[0] not in _THAT_MANY_AFTER or prev[3:] != x[3:] or \
