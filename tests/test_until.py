@@ -182,10 +182,12 @@ def test_it_does_nothing_to_an_illegal_target():
     assert zone(g, "bears") == "graveyard" and not g.state.in_force(PTChange)
 
 
-def test_attacking_creatures_stay_unsupported():
-    with pytest.raises(Unsupported, match="attacking"):
-        finals("  - cast: tb\n  - resolve: all", "[{card: Grizzly Bears, id: bears}, Mountain, Mountain, Mountain]",
-               "[{card: Trumpet Blast, id: tb}]")
+def test_attacking_creatures_are_those_the_state_says_attack_506_4():
+    # 506.4: the engine keeps which creatures attack; outside combat none does, so Trumpet Blast raises nobody
+    (g,) = finals("  - cast: tb\n  - resolve: all", "[{card: Grizzly Bears, id: bears}, Mountain, Mountain, Mountain]",
+                  "[{card: Trumpet Blast, id: tb}]")
+    assert (current(g.state, "bears").power, current(g.state, "bears").toughness) == (2, 2)
+    assert not any(c.object == "bears" for c in g.state.in_force(PTChange))
 
 
 def test_a_creature_that_must_attack_makes_passing_combat_illegal():
