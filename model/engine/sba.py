@@ -221,6 +221,10 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.with_state(game.state.with_object(replace(o, attached_to=None)))
         game = game.log(rule, f"{o.name} ({oid}) is attached to an illegal permanent{why} and becomes unattached; "
                               "it remains on the battlefield")
+    # 704.3: the actions are performed at once: a permanent put into a graveyard now last existed on the battlefield
+    # with the counters it had as they were checked, 704.5q's pairs not removed (Hangarback Walker's ruling
+    # 2015-06-22: its +1/+1 counters before it got the -1/-1 counters are counted)
+    last = {oid: game.state.obj(oid) for oid, _, _ in to_graveyard}
     for oid in counters_fix:
         o = game.state.obj(oid)
         n = min(o.counter("+1/+1"), o.counter("-1/-1"))
@@ -231,7 +235,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.log("704.5q", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {oid}")
     moved = []
     for oid, rule, why in to_graveyard:
-        lki = game.state.obj(oid)
+        lki = last[oid]
         if rule in ("704.5g", "704.5h"):
             # 704.5g-h are destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
             game, regenerated = shields.regenerate(game, oid, cause=rule)

@@ -789,6 +789,12 @@ def _keyword_ability(item: str) -> Ability:
         if name == "Tribute":
             # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
             return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
+        if name in ("Devour", "Amplify") and param.isdigit():
+            # 702.82a: as it enters, its controller may sacrifice any number of creatures; it enters with N +1/+1
+            # counters for each (``words.entering.perform.devour_choices``); "Devour X" and 702.82c's "Devour
+            # [quality] N" are not read. 702.38a: as it enters, its controller may reveal cards sharing a creature
+            # type with it from their hand; N +1/+1 counters for each (``amplify_choices``).
+            return Ability("static", static=parse_static({"kind": name.lower(), "n": int(param)}), source_text=item)
         if name == "Protection":
             # 702.16a: "Protection from [quality]", each quality read whole (``rules.protection``)
             qualities = protection.read(param)

@@ -2,7 +2,8 @@
 permanent, through the one way each is done (``kernel.objects.add_counters``, ``remove_counters``); 704.5q
 then removes +1/+1 and -1/-1 pairs, and 0 toughness is 704.5f, as state-based actions. The object itself is
 the source as it is now only if it is still the permanent the ability's source was (400.7: else nothing
-happens to it). 702.32a: fading's "Remove a fade counter from this. If you can't, sacrifice it." (701.21a)."""
+happens to it). 702.43a: modular's "a +1/+1 counter on target artifact creature for each +1/+1 counter on this
+permanent", counted on the object as it last existed (608.2h). 702.32a: fading's "Remove a fade counter from this. If you can't, sacrifice it." (701.21a)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import Unsupported
@@ -79,7 +80,34 @@ def _remove_or_sacrifice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                        "they sacrifice it"), ctx.source, "sacrifice")]
 
 
+def _counter_target_per_own(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.43a, 608.2h: a counter of the kind on the target permanent for each counter of that kind on the object
+    itself, counted as the effect is performed: on the permanent it still is, else on the object as it last
+    existed on the battlefield (603.10a: modular's dies trigger; the rulings of 2006-09-25 on Arcbound Ravager:
+    the counters it had before it left, even if -1/-1 counters made its toughness 0). None: nothing is put."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    target = _on_battlefield(game, e, ctx)
+    st = game.state
+    same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves and \
+        st.obj(ctx.source).zone == "battlefield"
+    src = st.obj(ctx.source) if same else ctx.source_lki
+    if src is None:
+        raise Unsupported(f"{e.text()!r}: {ctx.source} as it last existed on the battlefield is not known")
+    kind = e.arg("kind")
+    n = src.counter(kind)
+    game = game.log(("608.2h", "603.10a") if not same else "608.2h",
+                    f"{src.name} ({src.id}) has {n} {kind} counter(s)" + ("" if same else " as it last existed on "
+                                                                           "the battlefield"))
+    if n <= 0:
+        return [game]
+    guard_scope(game.state, "power-toughness", f"counters are put on {target}")
+    return [add_counters(game, target, kind, n)]
+
+
 PERFORMERS: dict[str, Performer] = {
+    "counter_target_per_own": _counter_target_per_own,
     "counter": _counter,
     "counter_target": _counter_target,
     "remove_counter": _remove_counter,

@@ -26,6 +26,10 @@ def early_patterns(num: str, tgt: str) -> tuple:
         # 122.1, 601.2c: one use of "target" choosing several permanents, each given the counters
         (patterns.compile(rf"^Put {num} {KIND} counters? on each of {tgt}\.$", re.I), "counter_target",
          ("n", "kind", "target")),
+        # 702.43a, 608.2h: as many counters as the object itself has (or had as it last existed on the
+        # battlefield); the two kinds the same
+        (patterns.compile(rf"^Put an? (?P<kind>[+-]\d+/[+-]\d+) counter on {tgt} for each (?P=kind) counter on ~\.$",
+                          re.I), "counter_target_per_own", ("kind", "target")),
     )
 
 
@@ -79,11 +83,12 @@ def as_said(word: Effect | None) -> Effect | None:
 
 
 #: 702.32a, 702.63a: "Fading N", "Vanishing N", the whole item (vanishing without a number, 702.63b, is not read).
-_KEYWORD = patterns.compile(r"^(Fading|Vanishing|Bloodthirst) (\d+)$", re.I)
+_KEYWORD = patterns.compile(r"^(Fading|Vanishing|Bloodthirst|Modular) (\d+)$", re.I)
 
 
 def counter_keyword(item: str) -> tuple[str, int] | None:
-    """(keyword, N) of a keyword item "Fading N", "Vanishing N" or "Bloodthirst N"; None for any other."""
+    """(keyword, N) of a keyword item "Fading N", "Vanishing N", "Bloodthirst N" or "Modular N" (702.43a; not
+    "Modular—Sunburst", 702.43c's variable number); None for any other."""
     m = _KEYWORD.match(item.strip().rstrip("."))
     return (m.group(1).capitalize(), int(m.group(2))) if m else None
 
