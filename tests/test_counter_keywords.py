@@ -1,5 +1,5 @@
-"""Keywords that put +1/+1 counters on a creature as it enters or move them as it dies: modular (702.43a), devour
-(702.82a) and amplify (702.38a). Each is read only whole and said back as the keyword; its choices are made where
+"""Keywords that put +1/+1 counters on a creature as it enters or move them: modular (702.43a), graft (702.58a),
+devour (702.82a) and amplify (702.38a). Each is read only whole and said back as the keyword; its choices are made where
 the engine performs them (a resolving permanent spell) and are unsupported elsewhere; the near misses (702.43c's
 "Modular—Sunburst", "Devour X", 702.82c's "Devour [quality] N", a hand nobody knows) stay unmodelled or
 unsupported. Expected answers derived by hand from the rules and rulings cited."""
@@ -21,6 +21,8 @@ MODULAR = ("Modular 2 (This enters the battlefield with two +1/+1 counters on it
            "+1/+1 counters on target artifact creature.)")
 DEVOUR = ("Devour 2 (As this enters the battlefield, you may sacrifice any number of creatures. This creature enters "
           "the battlefield with twice that many +1/+1 counters on it.)")
+GRAFT = ("Graft 2 (This creature enters the battlefield with two +1/+1 counters on it. Whenever another creature "
+         "enters the battlefield, you may move a +1/+1 counter from this creature onto it.)")
 AMPLIFY = ("Amplify 1 (As this creature enters the battlefield, put a +1/+1 counter on it for each Beast card you "
            "reveal in your hand.)")
 
@@ -52,6 +54,18 @@ def test_modular_is_read_whole_as_the_two_abilities_it_means():
     assert line.rendering == "Modular 2" and line.round_trip, line.rendering
 
 
+def test_graft_is_read_whole_as_the_two_abilities_it_means():
+    """702.58a: "This permanent enters with N +1/+1 counters on it" and "Whenever another creature enters, if this
+    permanent has a +1/+1 counter on it, you may move a +1/+1 counter from this permanent onto that creature"."""
+    (line,) = _lines(GRAFT, "Creature — Human Mutant")
+    static, trigger = line.abilities
+    assert static.static is not None and (static.static.arg("counter"), static.static.arg("n")) == ("+1/+1", 2)
+    assert trigger.trigger_event is not None and (trigger.trigger_event.event, trigger.trigger_event.who) == (
+        "enters", "other")
+    assert [e.kind for e in trigger.effects] == ["intervening_if", "optional", "move_counter_to_subject"]
+    assert line.rendering == "Graft 2" and line.round_trip, line.rendering
+
+
 @pytest.mark.parametrize("text, kind, n", [(DEVOUR, "devour", 2), (AMPLIFY, "amplify", 1)])
 def test_devour_and_amplify_are_read_as_their_statics(text, kind, n):
     (line,) = _lines(text, "Creature — Beast")
@@ -70,6 +84,7 @@ def test_devour_and_amplify_are_read_as_their_statics(text, kind, n):
     "of those creatures.)",
     "Devour artifact 1",
     "Amplify X",
+    "Graft",
 ])
 def test_the_variants_not_read_stay_unmodelled(text):
     assert not _lines(text)[-1].modelled

@@ -641,7 +641,8 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
 
 
 def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
-    """702.32a, 702.63a, 702.54a: "Fading N" / "Vanishing N" / "Bloodthirst N" read as the abilities it means ("This permanent enters with N
+    """702.32a, 702.63a, 702.54a, 702.43a, 702.58a: "Fading N" / "Vanishing N" / "Bloodthirst N" / "Modular N" / "Graft N"
+    read as the abilities it means ("This permanent enters with N
     fade counters on it" and its upkeep trigger, ``words.counters.record.keyword_meaning``; for vanishing also
     "When the last time counter is removed from this permanent, sacrifice it."), each marked with the keyword;
     None for any other item, or when one of them is not read whole."""
@@ -651,6 +652,9 @@ def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
     name, n = found
     static, trigger = counters_record.keyword_meaning(name, n)
     read = [Ability("static", static=parse_static(static), keyword=name, source_text=item)]
+    if name == "Graft":         # 702.58a: the static and a trigger built whole
+        read.append(counters_read.graft_trigger(item))
+        return read if counters_record.render_keyword(tuple(read)) is not None else None
     if trigger is None:         # 702.54a: bloodthirst means the static alone
         return read if counters_record.render_keyword(tuple(read)) is not None else None
     upkeep = _triggered(trigger, item, ctx)

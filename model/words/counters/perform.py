@@ -3,7 +3,8 @@ permanent, through the one way each is done (``kernel.objects.add_counters``, ``
 then removes +1/+1 and -1/-1 pairs, and 0 toughness is 704.5f, as state-based actions. The object itself is
 the source as it is now only if it is still the permanent the ability's source was (400.7: else nothing
 happens to it). 702.43a: modular's "a +1/+1 counter on target artifact creature for each +1/+1 counter on this
-permanent", counted on the object as it last existed (608.2h). 702.32a: fading's "Remove a fade counter from this. If you can't, sacrifice it." (701.21a)."""
+permanent", counted on the object as it last existed (608.2h); 702.58a: graft's move of a +1/+1 counter onto the
+creature that entered (122.5). 702.32a: fading's "Remove a fade counter from this. If you can't, sacrifice it." (701.21a)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import Unsupported
@@ -106,7 +107,29 @@ def _counter_target_per_own(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [add_counters(game, target, kind, n)]
 
 
+def _move_counter_to_subject(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.58a, 122.5: a counter of the kind is moved from the object itself onto the creature whose entering
+    triggered the ability (its subject): removed from the one and put on the other, or, if either can't be done
+    (the source is no longer the permanent it was or has no such counter, 400.7; that creature is no longer on
+    the battlefield), neither."""
+    kind, st = e.arg("kind"), game.state
+    if ctx.subject is None:
+        raise Unsupported(f"{e.text()!r}: the creature whose entering triggered it is not known to the engine")
+    gone = _own(game, ctx, "no counter is moved (122.5)")
+    if gone is not None:
+        return [gone]
+    if not st.has(ctx.subject) or st.obj(ctx.subject).zone != "battlefield":
+        return [game.log(("122.5", "400.7"), f"{ctx.subject} is no longer on the battlefield: no counter is moved")]
+    if st.obj(ctx.source).counter(kind) < 1:
+        return [game.log("122.5", f"{ctx.source} has no {kind} counter: no counter is moved")]
+    guard_scope(st, "power-toughness", f"a counter is moved onto {ctx.subject}")
+    game = game.log(("702.58a", "122.5"), f"a {kind} counter is moved from {ctx.source} onto {ctx.subject}")
+    game, _ = remove_counters(game, ctx.source, kind, 1)
+    return [add_counters(game, ctx.subject, kind, 1)]
+
+
 PERFORMERS: dict[str, Performer] = {
+    "move_counter_to_subject": _move_counter_to_subject,
     "counter_target_per_own": _counter_target_per_own,
     "counter": _counter,
     "counter_target": _counter_target,
