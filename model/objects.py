@@ -119,6 +119,7 @@ class GameObject:
     upkeeps_controlled: int | None = None  # how many of its controller's upkeep steps have begun since it last came
                                            # under their control (702.30a asks it); None: not known
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
+    devoured: int | None = None       # 702.82b: how many creatures it devoured as it entered; None: not known
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)
     # 702.47c, 702.47e: the rules text a spell on the stack gained from the cards spliced onto it as it was cast, in

@@ -85,6 +85,9 @@ def test_devour_and_amplify_are_read_as_their_statics(text, kind, n):
     "Devour artifact 1",
     "Amplify X",
     "Graft",
+    # 702.82b: "it" is the other creature here, not a creature with devour; and a static's condition not read
+    "Whenever another creature enters the battlefield, draw a card for each creature it devoured.",
+    "Testy has flying and trample if it devoured a creature.",
 ])
 def test_the_variants_not_read_stay_unmodelled(text):
     assert not _lines(text)[-1].modelled
@@ -98,6 +101,28 @@ def test_the_variants_not_read_stay_unmodelled(text):
 def test_near_misses_of_the_counted_sentence_are_not_its_word(text):
     (line,) = _lines(text)
     assert "counter_target_per_own" not in [e.kind for a in line.abilities for e in a.effects]
+
+
+def test_what_it_devoured_is_counted_on_the_permanent_itself():
+    """702.82b: "for each creature it devoured" in its own enters ability names the permanent itself (608.2c)."""
+    (line,) = _lines("When Testy enters the battlefield, draw a card for each creature it devoured.")
+    (a,) = line.abilities
+    assert a.kind == "triggered" and "creature ~ devoured" in repr(a.effects)
+
+
+def test_a_permanent_the_question_put_on_the_battlefield_devoured_an_unknown_number():
+    """702.82b is remembered only by a permanent that entered during the actions: one the question put there is
+    unsupported where the count matters (``rules.counts``), never 0."""
+    from mtgjudge.model.errors import Unsupported
+    from mtgjudge.model.objects import GameObject
+    from mtgjudge.model.rules import counts
+    card = compile_card(_record("Devour 1", "Creature — Elemental"))
+    o = GameObject(id="m", card=card, owner="Alice", controller="Alice", zone="battlefield")
+    with pytest.raises(Unsupported, match="702.82b"):
+        counts.value(None, "Alice", counts.parse("creature ~ devoured"), o)    # type: ignore[arg-type]
+    assert counts.value(None, "Alice", counts.parse("creatures ~ devoured"),   # type: ignore[arg-type]
+                        GameObject(id="m", card=card, owner="Alice", controller="Alice", zone="battlefield",
+                                   devoured=2)) == 2
 
 
 def _outcome(text: str):

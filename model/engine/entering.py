@@ -301,6 +301,10 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     chosen = o.chosen if choosing else ()
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
                       kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen)
+    if devoured is not None and devour_of(_entering_abilities(game, oid, controller)):
+        # 702.82b: "it devoured": the creatures sacrificed for its devour ability as it entered, remembered
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), devoured=devoured))).log(
+            "702.82b", f"{oid} devoured {devoured} creature(s)")
     for rules, text in entering_reasons(game, oid, controller, paid):
         game = game.log(rules, text)
     if tapped:

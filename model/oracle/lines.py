@@ -501,6 +501,9 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
         split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: words.entering.read)
+    if it_is_self and split:
+        # 702.82b: "for each creature it devoured": the permanent itself (its own trigger's "it", 608.2c)
+        split[0] = re.sub(r"\b(creatures?) it devoured\b", r"\1 ~ devoured", split[0])
     said_it = counters_read.said_it(split[0]) if it_is_self and split else None
     if said_it is not None:
         split[0] = said_it          # "sacrifice it", "put a counter on it": the object itself (608.2c)

@@ -51,7 +51,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
     (with or without "the number of" / "each"), "creature destroyed this way" (kind "this_way": what the
-    instruction before did, ``zone`` the verb; ``selector`` None for any card), "creature blocking ~ beyond the
+    instruction before did, ``zone`` the verb; ``selector`` None for any card), "creature ~ devoured" (kind
+    "devoured", 702.82b), "creature blocking ~ beyond the
     first" (kind "blocking"; "it" for "~" only where the caller knows ``it_is_source``: the effect's own subject
     is the source). DefinitionError for any other phrase."""
     t = text.strip().rstrip(".")
@@ -70,6 +71,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
                        plus=phrases.number_word(m.group("plus")) if m.group("plus") else 0)
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
         return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
+    if re.fullmatch(r"(?:the number of )?creatures? ~ devoured", t, re.I):
+        return Count("devoured", t)     # 702.82b: the creatures sacrificed for its devour ability as it entered
     m = _THIS_WAY.fullmatch(t)
     if m:
         w = _WRAP.match(m.group("what"))
@@ -272,6 +275,12 @@ def _base(state, player: str, count: Count, source=None, pt_guarded: bool = Fals
         # 205.2a: the card types among the cards in ``player``'s graveyard (a card's own types, 205.2a; tribal
         # and the like count too)
         return len({t for q in state.in_zone(player, count.zone) for t in current(state, q.id).types})
+    if count.kind == "devoured":
+        # 702.82b: the permanent remembers how many creatures it devoured as it entered (``GameObject.devoured``); a
+        # permanent the question put on the battlefield, or an object that left it, is not known to
+        if source is None or source.zone != "battlefield" or source.devoured is None:
+            raise Unsupported(f"{count.text!r}: how many creatures it devoured as it entered (702.82b) is not known")
+        return source.devoured
     if count.kind == "kicked":
         # 702.33d-e: the spell, or the permanent it became, remembers its kicker costs paid; an object that left
         # the stack or the battlefield is a new object (400.7) that doesn't
