@@ -103,6 +103,18 @@ def test_near_misses_of_the_counted_sentence_are_not_its_word(text):
     assert "counter_target_per_own" not in [e.kind for a in line.abilities for e in a.effects]
 
 
+@pytest.mark.parametrize("text", [
+    # two targets (Daghatar the Adamant), several counters, any counter (Leech Bonder), "it" for the object itself
+    "{1}{G}: Move a +1/+1 counter from target creature onto a second target creature.",
+    "{1}: Move two +1/+1 counters from Testy onto target creature.",
+    "{U}, {Q}: Move a counter from target creature onto a second target creature.",
+    "{1}: Move a +1/+1 counter from it onto target creature.",
+])
+def test_moves_not_read_stay_unmodelled(text):
+    (line,) = _lines(text)
+    assert not any(e.kind.startswith("move_counter") for a in line.abilities for e in a.effects)
+
+
 def test_what_it_devoured_is_counted_on_the_permanent_itself():
     """702.82b: "for each creature it devoured" in its own enters ability names the permanent itself (608.2c)."""
     (line,) = _lines("When Testy enters the battlefield, draw a card for each creature it devoured.")

@@ -128,7 +128,35 @@ def _move_counter_to_subject(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [add_counters(game, ctx.subject, kind, 1)]
 
 
+def _move(game: Game, e: Effect, ctx: Ctx, onto_target: bool) -> list[Game]:
+    """122.5: a counter of the kind moved between the object itself and the target permanent (``onto_target``: from
+    the object itself onto the target; else from the target onto it): removed from the first and put on the second.
+    If either can't be done (the object itself is no longer the permanent it was, 400.7; the target is illegal now,
+    608.2b; the first has no such counter; they are the same object), no counter is removed from or put onto
+    anything."""
+    kind, st = e.arg("kind"), game.state
+    gone = _own(game, ctx, "no counter is moved (122.5)")
+    if gone is not None:
+        return [gone]
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip.log("122.5", "no counter is moved")]
+    target = _on_battlefield(game, e, ctx)
+    if target == ctx.source:
+        return [game.log("122.5", f"{target} is both objects: no counter is moved")]
+    first, second = (ctx.source, target) if onto_target else (target, ctx.source)
+    if st.obj(first).counter(kind) < 1:
+        return [game.log("122.5", f"{first} has no {kind} counter: no counter is moved")]
+    if PT_COUNTER.fullmatch(kind):
+        guard_scope(st, "power-toughness", f"a counter is moved onto {second}")
+    game = game.log("122.5", f"a {kind} counter is moved from {first} onto {second}")
+    game, _ = remove_counters(game, first, kind, 1)
+    return [add_counters(game, second, kind, 1)]
+
+
 PERFORMERS: dict[str, Performer] = {
+    "move_counter_from_target": lambda game, e, ctx: _move(game, e, ctx, False),
+    "move_counter_to_target": lambda game, e, ctx: _move(game, e, ctx, True),
     "move_counter_to_subject": _move_counter_to_subject,
     "counter_target_per_own": _counter_target_per_own,
     "counter": _counter,

@@ -44,6 +44,11 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (patterns.compile(rf"^Put {num} {KIND} counters? on ~\.$", re.I), "counter", ("n", "kind")),        # 122.1
         (patterns.compile(rf"^Put {num} {KIND} counters? on {tgt}\.$", re.I), "counter_target",
          ("n", "kind", "target")),                                                                       # 122.1
+        # 122.5: one counter moved between the object itself and a target permanent, either way
+        (patterns.compile(rf"^Move an? {KIND} counter from {tgt} onto ~\.$", re.I), "move_counter_from_target",
+         ("kind", "target")),
+        (patterns.compile(rf"^Move an? {KIND} counter from ~ onto {tgt}\.$", re.I), "move_counter_to_target",
+         ("kind", "target")),
         (patterns.compile(rf"^Remove {num} {KIND} counters? from ~\.$", re.I), "remove_counter", ("n", "kind")),
         (patterns.compile(rf"^Remove {num} {KIND} counters? from {tgt}\.$", re.I), "remove_counter_target",
          ("n", "kind", "target")),                                                                       # 122.1

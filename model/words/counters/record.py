@@ -104,6 +104,14 @@ WORDS = (
     Word("move_counter_to_subject", "effect", {"kind": str},
          lambda a: f"Move {counters_words(1, a['kind'])} from this permanent onto that creature",
          frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter),
+    # 122.5: "Move a [kind] counter from target creature onto this" / "from this onto target creature": removed
+    # from the first and put on the second, or, if either can't be done, neither.
+    Word("move_counter_from_target", "effect", {"kind": str, "target": str},
+         lambda a: f"Move {counters_words(1, a['kind'])} from {target_words(a['target'])} onto this",
+         frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
+    Word("move_counter_to_target", "effect", {"kind": str, "target": str},
+         lambda a: f"Move {counters_words(1, a['kind'])} from this onto {target_words(a['target'])}",
+         frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
     Word("counter_target_per_own", "effect", {"kind": str, "target": str},
          lambda a: f"Put {counters_words(1, a['kind'])} on {target_words(a['target'])} for each {a['kind']} counter "
                    "on this",
