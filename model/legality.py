@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mtgjudge.model.objects import undefined_card
+from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.vocab.keywords import BY_NAME, lookup
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.vocab.cast_options import adds_ways, is_bestow
@@ -37,6 +37,7 @@ from mtgjudge.model.solve.tracked import TrackedSolver
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.words.split.record import fused_reason, has_fuse_word
 
 
 # ------------------------------------------------------------------------------------------- abilities
@@ -75,8 +76,9 @@ def _moves_itself(ability: Ability) -> bool:
 #: functions in another zone (113.6j, 113.6m) with only these is activated there as on the battlefield.
 _PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life", "sacrifice"})
 #: Cost parts paid by the object itself in the one zone where it can pay them (113.6j): "Discard this card" from
-#: its owner's hand (701.9a; cycling, 702.29a).
-_PAID_THERE = {"discard_self": "hand"}
+#: its owner's hand (701.9a; cycling, 702.29a), "Exile this card from your graveyard" from its owner's graveyard
+#: (406.3; scavenge, 702.97a).
+_PAID_THERE = {"discard_self": "hand", "exile_self_from_graveyard": "graveyard"}
 
 
 def can_activate(state: GameState, oid: str, index: int, ability: Ability, player: str, x: int = 0,
@@ -282,7 +284,16 @@ def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool
         why += [step(r.rules, f"as {name}: {r.text}") for r in ans.why]
     if unsupported is not None:
         raise unsupported
-    if has_fuse(state, oid):
+    if fuse_read(state, oid):
+        # 702.102a-c: fuse adds a way to cast it from the hand: both halves, one spell with their combined
+        # characteristics (its timing, targets and total cost decided as for any spell)
+        ans = _play_face(state.with_object(replace(obj, face=0, fused=True)), oid, player, x, all_ways, face_down)
+        if ans.value is True:
+            witness = dict(ans.witness) if isinstance(ans.witness, dict) else {"plan": ans.witness}
+            return Answer(True, (step("702.102a", f"{player} chooses to cast both halves of {obj.card.name} (fuse)"),)
+                          + ans.why, {"fused": True, **witness})
+        why += [fused_reason(r) for r in ans.why]
+    elif has_fuse(state, oid):
         # 702.102a: fuse adds a way to cast it; its timing alone may bar that way too
         fused = fused_timing(state, oid, player)
         if fused is None:
@@ -327,15 +338,16 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, 
 
 
 #: The static words of a card's own ways to be cast that casting here decides (the permissions consumer's, beside
-#: ``rules.permissions.PERMISSION_WORDS``): morph and megamorph (702.37a-c, ``_or_face_down``).
-CAST_OPTION_WORDS = ("morph",)
+#: ``rules.permissions.PERMISSION_WORDS``): morph and megamorph (702.37a-c, ``_or_face_down``); fuse (702.102a:
+#: ``_either_face``, and the engine's cast by ``words.split.perform``).
+CAST_OPTION_WORDS = ("morph", "fuse")
 
 
 def morph_costs(state: GameState, oid: str) -> list[str]:
     """702.37a-b: the morph costs of the card ``oid`` as it is now (its ``morph`` words): each a way to cast it
     face down."""
     return [a.static.arg("cost") for a in current(state, oid).abilities
-            if a.kind == "static" and a.static is not None and a.static.kind in CAST_OPTION_WORDS]
+            if a.kind == "static" and a.static is not None and a.static.kind == "morph"]
 
 
 def _or_face_down(state: GameState, oid: str, player: str, x: int, all_ways: bool, usual: Answer) -> Answer:
@@ -376,12 +388,31 @@ def _or_face_down(state: GameState, oid: str, player: str, x: int, all_ways: boo
 
 
 def has_fuse(state: GameState, oid: str) -> bool:
-    """702.102a: a split card in its owner's hand with fuse (a line the model keeps unmodelled) may also be cast as
-    both halves, a fused split spell; casting one half is unchanged."""
+    """702.102a: a split card in its owner's hand with fuse (read, or a line the model keeps unmodelled) may also be
+    cast as both halves, a fused split spell; casting one half is unchanged."""
     obj = state.obj(oid)
-    return obj.zone == "hand" and obj.card.layout == "split" and any(
-        a.kind == "unmodelled" and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE
-        for face in obj.card.faces for a in face.abilities)
+    return obj.zone == "hand" and split_with_fuse(obj)
+
+
+def split_with_fuse(obj: GameObject) -> bool:
+    """Is ``obj`` a split card with two halves and fuse (read, or a line the model keeps unmodelled), wherever it
+    is (702.102a)?"""
+    return obj.card.layout == "split" and len(obj.card.faces) == 2 and any(
+        _is_fuse_line(a) or has_fuse_word((a,)) for face in obj.card.faces for a in face.abilities)
+
+
+def fuse_read(state: GameState, oid: str) -> bool:
+    """``has_fuse``, its fuse read whole (``words.split``: no fuse line left unmodelled) and its halves of one card
+    type (702.102b: a fused spell of an instant and a sorcery half is not decided here): the fused way is one the
+    engine casts."""
+    obj = state.obj(oid)
+    faces = obj.card.faces
+    return has_fuse(state, oid) and not any(_is_fuse_line(a) for f in faces for a in f.abilities) \
+        and set(faces[0].types) == set(faces[1].types)
+
+
+def _is_fuse_line(a: Ability) -> bool:
+    return a.kind == "unmodelled" and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE
 
 
 def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = (),
@@ -408,15 +439,7 @@ def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = (),
 def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
     """Could ``player`` cast the spell ``oid`` now (its zone and permissions already allowed)?"""
     obj = state.obj(oid)
-    ch = current(state, oid)
-    reqs = cast_timing(state, oid, player)
-    # 702.33g: targets of a kicked-only instruction are chosen only if it is kicked; it may be cast unkicked
-    targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in as_announced(a, ()).targets)
-    if "Aura" in ch.subtypes:
-        # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        targets += (enchant_phrase(state, oid),)
-    reqs += target_requirements(state, targets, player, oid)
-    reqs += modes.requirement(state, ch.abilities, player, oid)      # 700.2a: a modal spell's modes and targets
+    reqs = _spell_requirements(state, oid, player)
     free = without_mana_cost(state, oid, player)
     way = graveyard_cast(state, oid, player)          # 601.3: its own keyword, from its owner's graveyard
     if way is not None:
@@ -473,6 +496,21 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     return ans if free is not None or flashback else _or_alternatives(state, oid, player, x, all_ways, reqs, ans)
 
 
+def _spell_requirements(state: GameState, oid: str, player: str) -> list[Requirement]:
+    """What casting the spell ``oid`` requires whatever it costs: its timing (117.1a, 307.1), a legal choice for
+    each of its targets (601.2c) and of its modes (700.2a)."""
+    ch = current(state, oid)
+    reqs = cast_timing(state, oid, player)
+    # 702.33g: targets of a kicked-only instruction are chosen only if it is kicked; it may be cast unkicked
+    targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in as_announced(a, ()).targets)
+    if "Aura" in ch.subtypes:
+        # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
+        targets += (enchant_phrase(state, oid),)
+    reqs += target_requirements(state, targets, player, oid)
+    reqs += modes.requirement(state, ch.abilities, player, oid)      # 700.2a: a modal spell's modes and targets
+    return reqs
+
+
 def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: bool, reqs: list[Requirement],
                      usual: Answer) -> Answer:
     """118.9, 601.2b: a spell that can't be cast for its mana cost may be cast for one of its own alternative costs
@@ -483,13 +521,30 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
         return usual
     alternatives = alternative_costs(state, player, oid)
     base = [(st, ok) for st, ok in reqs if st.rules != ("118.6",)]
-    if not alternatives or not all(ok for _, ok in base):
-        return usual            # no alternative, or timing or targets forbid casting it whatever it costs
     obj = state.obj(oid)
+    # 702.96a-b: cast for its overload cost, the spell's text reads "each" for "target": it has no targets, so its
+    # own text's targets do not forbid that way (``objects.Face.overloaded``)
+    overload = not obj.overloaded and any(w.arg("keyword") == "Overload" for _, w, _, _ in alternatives)
+    if not alternatives or (not all(ok for _, ok in base) and not overload):
+        return usual            # no alternative, or timing or targets forbid casting it whatever it costs
     why = list(usual.why)
     for k, word, available, because in alternatives:
+        st_k, base_k = state, base
+        if word.arg("keyword") == "Overload" and not obj.overloaded:
+            st_k = state.with_object(replace(obj, overloaded=True))
+            base_k = [(st, ok) for st, ok in _spell_requirements(st_k, oid, player) if st.rules != ("118.6",)]
+        if not all(ok for _, ok in base_k):
+            continue            # its timing forbids it whatever it costs: the reasons are the usual answer's
         said = (f"pay its evoke cost {word.arg('cost')} (702.74a)" if word.arg("keyword") == "Evoke" else
+                f"pay its overload cost {word.arg('cost')} (702.96a)" if word.arg("keyword") == "Overload" else
+                f"pay its surge cost {word.arg('cost')} (702.117a)" if word.arg("keyword") == "Surge" else
                 f"{word.arg('cost')[0].lower()}{word.arg('cost')[1:]}") + " rather than pay its mana cost"
+        if available is None:
+            raise Unsupported(f"{obj.name} may be cast for its surge cost (702.117a) only if {player} cast another "
+                              f"spell this turn: {because}")
+        if not available and word.arg("keyword") == "Surge":
+            why.append(step("702.117a", f"{player} may {said} only if they cast another spell this turn; {because}"))
+            continue
         if not available:
             why.append(step("118.9", f"{player} may {said} only if they control {word.arg('if_control')[:-len(' you control')]}; "
                                      f"{because}"))
@@ -497,10 +552,12 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
         if x and any(s.kind == "x" for s in (obj.printed.mana_cost or ())):
             why.append(step("107.3b", f"paying {obj.name}'s alternative cost, the only legal value of X is 0, not {x}"))
             continue
-        cost = total_cost(state, player, oid, x=x, alternative=k)
-        lead = tuple(st for st, _ in base) + ((step(("118.9", "601.2b"), f"{player} announces that they {said}"
-                                                     + (f" ({because})" if because else "")),))
-        ans = can_pay(state, player, cost, all_ways, extra=base, lead=lead)
+        cost = total_cost(st_k, player, oid, x=x, alternative=k)
+        rules = ("118.9", "601.2b") + (("702.96a", "702.96b") if st_k is not state else ()) \
+            + (("702.117a",) if word.arg("keyword") == "Surge" else ())
+        lead = tuple(st for st, _ in base_k) + (step(rules, f"{player} announces that they {said}"
+                                                     + (f" ({because})" if because else "")),)
+        ans = can_pay(st_k, player, cost, all_ways, extra=base_k, lead=lead)
         if ans.value is True:
             witness = dict(ans.witness) if isinstance(ans.witness, dict) else {"plan": ans.witness}
             return Answer(True, ans.why, {"alternative": k, **witness})

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from mtgjudge.model.derived import once
 from mtgjudge.model.mana import Symbol, format_cost
 
 if TYPE_CHECKING:
@@ -31,6 +32,9 @@ class Face:
     # ``abilities`` it compiled to (empty for a hand encoding, whose abilities are not read from lines)
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     loyalty: int | None = None    # printed loyalty (208.1, 306.5b); None: none, or not a number the verifier reads
+    # 702.96a: the abilities after overload's text change ("target" read as "each" in every line), for a spell
+    # whose overload the compiler reads whole; empty for any other face
+    overloaded: tuple["Ability", ...] = ()
 
     def type_line(self) -> str:
         left = " ".join(self.supertypes + self.types)
@@ -73,6 +77,20 @@ class CardDef:
     def front(self) -> Face:
         return self.faces[0]
 
+    def fused_face(self) -> Face:
+        """702.102b, 709.4d: a fused split spell's characteristics are its two halves' combined: both names, the
+        combined mana cost (709.4b: its colors and mana value from it), each type of either half and each ability
+        of each half, the left half's first (702.102d: its instructions are followed first)."""
+        return once(self, "fused face", self._fused)
+
+    def _fused(self) -> Face:
+        left, right = self.faces[0], self.faces[1]
+        return Face(name=self.name, mana_cost=(left.mana_cost or ()) + (right.mana_cost or ()),
+                    supertypes=tuple(dict.fromkeys(left.supertypes + right.supertypes)),
+                    types=tuple(dict.fromkeys(left.types + right.types)),
+                    subtypes=tuple(dict.fromkeys(left.subtypes + right.subtypes)),
+                    abilities=left.abilities + right.abilities, lines=left.lines + right.lines)
+
 
 #: A counter that changes power and toughness (122.1a): "+1/+1", "-1/-1", "-0/-1", ...
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
@@ -110,6 +128,7 @@ class GameObject:
                                      # became ("if you cast it from your hand"); "" if it was not cast
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     evoked: bool = False             # 702.74a: cast for its evoke cost; kept by the permanent it became
+    surged: bool = False             # 702.117a: cast for its surge cost; kept by the permanent it became
     dashed: bool | None = False      # 702.109a: cast for its dash cost; kept by the permanent it became; None: not
                                      # known (given by the question, which did not say)
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield
@@ -120,11 +139,24 @@ class GameObject:
                                            # under their control (702.30a asks it); None: not known
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
     devoured: int | None = None       # 702.82b: how many creatures it devoured as it entered; None: not known
+    conspired: bool = False           # 702.78a: whether its conspire cost was paid as it was cast (a spell on the stack)
+    replicated: int = 0               # 702.56a: how many times its replicate cost was paid as it was cast, as a
+                                      # spell on the stack (its replicate trigger copies it that often)
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)
     # 702.47c, 702.47e: the rules text a spell on the stack gained from the cards spliced onto it as it was cast, in
     # the order their effects happen (after the main spell's); lost as it leaves the stack
     spliced: tuple["Ability", ...] = ()
+    # 702.44a, converge (207.2c): how many colors of mana were spent to cast it, recorded on a spell on the stack whose
+    # text reads it (``engine.paying.pay``) and read as it resolves or enters; None: not known (not recorded, or a
+    # spell the question put on the stack without saying)
+    colors_spent: int | None = None
+    # 702.102a: a split card cast by fuse, both halves at once (a fused split spell, with both halves'
+    # characteristics, ``CardDef.fused_face``); only on the stack
+    fused: bool = False
+    # 702.96a: cast for its overload cost, its text changed ("target" read as "each", ``Face.overloaded``); only on
+    # the stack
+    overloaded: bool = False
     spell_copy: bool = False          # a copy of a spell (707.10): no card; it ceases to exist in any zone but the
                                       # stack (704.5e)
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
@@ -134,7 +166,13 @@ class GameObject:
 
     @property
     def printed(self) -> Face:
-        return self.card.faces[self.face]
+        if self.fused:
+            return self.card.fused_face()
+        face = self.card.faces[self.face]
+        if self.overloaded and face.overloaded:
+            # 702.96a, 612.1: overload's text-changing effect, the face's text with "each" for "target"
+            return once(face, "overloaded", lambda: replace(face, abilities=face.overloaded))
+        return face
 
     @property
     def name(self) -> str:

@@ -301,8 +301,10 @@ class TurnReplacement:
     """A replacement effect of a resolved spell or ability on one permanent that lasts this turn (614.1a,
     514.2): ``kind`` "regenerate" (a regeneration shield, 701.19a: used up the next time it would be
     destroyed), "no_regeneration" (701.19c: regeneration shields are not applied to it) or "exile_if_dies"
-    ("if it would die this turn, exile it instead", 614.1a, 700.4); ``origin`` the name of its source. Its
-    ``Lasting``'s duration: this turn."""
+    ("if it would die this turn, exile it instead", 614.1a, 700.4) or "exile_if_leaves" (unearth's "If it would
+    leave the battlefield, exile it instead of putting it anywhere else", 702.84a: its duration states none, 611.2a,
+    and it ends as its permanent leaves, 400.7); ``origin`` the name of its source. Its ``Lasting``'s duration:
+    this turn, but for "exile_if_leaves"."""
 
     kind: str
     object: str
@@ -313,6 +315,7 @@ class TurnReplacement:
         what = {"regenerate": "a regeneration shield is on {o}",
                 "no_regeneration": "{o} can't be regenerated this turn",
                 "exile_if_dies": "if {o} would die this turn, it is exiled instead",
+                "exile_if_leaves": "if {o} would leave the battlefield, it is exiled instead of put anywhere else",
                 "no_prevention": "damage can't be prevented this turn"}[self.kind]   # 615.12
         return what.format(o=self.object) + f" ({self.origin})"
 

@@ -20,6 +20,7 @@ from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
 from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
@@ -218,7 +219,10 @@ def _characteristics(card: CardDef) -> list[str]:
         out.append(f"  mana cost: {face.cost_text()}")
         out.append(f"  type: {face.type_line()}")
         if face.power is not None:
-            out.append(f"  power/toughness: {face.power}/{face.toughness}")
+            # a stat a characteristic-defining ability sets is printed "*" (208.2a): the model has no number for it
+            printed = printed_characteristics(obj)
+            pt = ["*" if v is None else str(p) for v, p in ((printed.power, face.power), (printed.toughness, face.toughness))]
+            out.append(f"  power/toughness: {pt[0]}/{pt[1]}")
         colors = "".join(c for c in "WUBRG" if c in ch.colors) or "colorless"
         out.append(f"  color: {colors}")
         activated = activated_abilities(state, "card")
@@ -251,6 +255,11 @@ def _characteristics(card: CardDef) -> list[str]:
             if line is not None:
                 shown.add(line)
             out.append(f"      model: {model_reading(a, face)}")
+        changed = [b for b in face.overloaded if b not in face.abilities]
+        if changed:
+            # 702.96a: what the spell does if its overload cost was paid ("target" read as "each")
+            out.append("  overloaded (cast for its overload cost, 702.96a): "
+                       + " ".join(model_reading(b, face) for b in changed))
     return out
 
 

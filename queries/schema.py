@@ -54,6 +54,9 @@ def _object_entry() -> dict:
         "blocked": {**_BOOL, "description": "combat, an attacker: blocked (default: some creature blocks it; 509.1h)"},
         "dashed": {**_BOOL, "description": "a spell or permanent with dash: cast for its dash cost (CR 702.109a); "
                                            "on the battlefield only false"},
+        "colors_spent": {"type": "integer", "minimum": 0, "maximum": 5,
+                         "description": "a spell on the stack: how many colors of mana were spent to cast it "
+                                        "(sunburst, converge: CR 702.44a)"},
         "upkeeps_controlled": {**_COUNT, "description": "how many of its controller's upkeeps have begun since it "
                                                         "came under their control (echo, CR 702.30a)"},
     }
@@ -119,7 +122,8 @@ def _action() -> dict:
     keys = {"by": _STR, "targets": _REFS, "x": _COUNT, "choices": {"type": "object"}, "paying": _REFS,
             "ability": {"oneOf": [{"type": "integer", "minimum": 1}, _STR]},
             "alternative": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1}]},
-            "buyback": _BOOL, "entwined": _BOOL, "spliced": _REFS}
+            "buyback": _BOOL, "entwined": _BOOL, "spliced": _REFS, "fused": _BOOL, "replicated": _COUNT,
+            "conspired": {"oneOf": [{"const": False}, _REFS]}}
     return {"oneOf": [_closed({action: values[action], **keys}, (action,) + extra, (action,))
                       for action, extra in ACTION_KEYS.items()]}
 

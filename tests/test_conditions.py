@@ -8,7 +8,9 @@ import pytest
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.words.conditions.read import continues_paragraph, read_condition
+from mtgjudge.model.build import obj, state_of
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.words.conditions.read import continues_paragraph, read_condition, static_condition
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 
@@ -159,3 +161,24 @@ def test_the_vote_is_tied_when_more_than_one_option_got_the_most_votes():
     assert vote_satisfies(most, {"a": 3, "b": 1, "c": 1}) and not vote_satisfies(b_or_tied, {"a": 3, "b": 1, "c": 1})
     assert vote_satisfies(b_or_tied, {"a": 2, "b": 1, "c": 2}) and not vote_satisfies(most, {"a": 2, "b": 1, "c": 2})
     assert vote_satisfies(b_or_tied, {"a": 1, "b": 1})
+
+
+# "as long as you control ..." (611.3a): the permanents its controller controls, as layers 1-5 settle them.
+def test_another_artifact_is_not_the_permanent_itself():
+    alone = state_of(obj("r", "Ramroller"), obj("o", "Ornithopter", controller="Bob"))
+    assert (current(alone, "r").power, current(alone, "r").toughness) == (2, 3)
+    paired = state_of(obj("r", "Ramroller"), obj("o", "Ornithopter"))
+    assert (current(paired, "r").power, current(paired, "r").toughness) == (4, 3)
+
+
+@pytest.mark.parametrize("condition", [
+    "you control a creature with flying",         # keywords: what layer 6 itself changes (613.8)
+    "you control a creature with power 4 or greater",
+    "you control a permanent named Guan Yu, Sainted Warrior",
+    "you control an attacking creature",
+    "you control a creature of the chosen type",
+    "you control nonartifact, nonwhite creatures",
+    "an opponent controls an artifact",
+])
+def test_conditions_of_control_it_does_not_read(condition):
+    assert static_condition(condition) is None

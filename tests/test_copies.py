@@ -1,14 +1,16 @@
 """Copies of spells (CR 707.10): "Copy target instant or sorcery spell. You may choose new targets for the copy."
-(707.10c) and storm (702.40a), performed by ``model/words/copies``; replicate (702.56a) is not. What is answered is in
+(707.10c), storm (702.40a) and replicate (702.56a), performed by ``model/words/copies``. What is answered is in
 queries/corpus/outcome/spell-copies.yaml (and, for what is decided before any copy exists, in
 queries/corpus/permissions/spell-copies.yaml); the near misses here stay unsupported, naming why: the turn's
 history storm needs is not stated, the spell storm copies left the stack first, a spell whose choices made as it
-was cast the engine does not keep (a division of damage, 601.2d) is copied, and replicate."""
+was cast the engine does not keep (a division of damage, 601.2d) is copied, a replicate cost past the engine's bound
+or not read (queries/corpus/outcome/replicate.yaml answers the rest)."""
 from __future__ import annotations
 
 import yaml
 
 from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.oracle.reading import render_line
 from mtgjudge.model.rules import this_turn
 from mtgjudge.model.state import TurnHistory
 from mtgjudge.queries.format.fields import QuestionValidator
@@ -141,8 +143,29 @@ expect:
     assert status == "unsupported" and "Forked Bolt" in msg and "divides" in msg, (status, msg)
 
 
-def test_near_miss_casting_with_replicate_is_unsupported():
-    # 702.56a: Train of Thought's replicate cost may be paid any number of times, a copy each: not performed
+def test_replicate_is_read_as_its_cost_and_its_cast_trigger():
+    # 702.56a: a static ability (the optional additional cost) and a triggered one, both on the stack
+    line = "Replicate {1}{U}"
+    static, trigger = compile_line(line, line, LineContext(spell=True))
+    assert (static.kind, static.static.kind, static.static.arg("cost")) == ("static", "replicate", "{1}{U}")
+    assert trigger.kind == "triggered" and trigger.intervening == "replicated" and trigger.functions_in("stack")
+    assert [e.kind for e in trigger.effects] == ["replicate_copies"]
+    assert render_line((static, trigger)) == "Replicate {1}{U}"
+
+
+def test_near_miss_a_replicate_cost_not_read_stays_unmodelled():
+    line = "Replicate—Frobnicate a wizard."
+    assert [a.kind for a in compile_line(line, line, LineContext(spell=True))] == ["unmodelled"]
+
+
+def test_near_miss_replicate_on_a_permanent_card_stays_unmodelled():
+    # 707.10f: a copy of a permanent spell becomes a token, which is not performed
+    line = "Replicate {1}{U}"
+    assert [a.kind for a in compile_line(line, line, LineContext(spell=False))] == ["unmodelled"]
+
+
+def test_near_miss_replicate_past_the_bound_is_said():
+    # 702.56a: any number of times; with sixteen Islands Train of Thought's {1}{U} could be paid seven times more
     status, msg = _run("""
 id: t
 ask: outcome
@@ -150,17 +173,39 @@ state:
   turn: {active: Alice}
   players:
     Alice:
-      battlefield: [Island, Island, Island, Island]
+      battlefield: [%s]
       hand: [{card: Train of Thought, id: tot}]
-      library: 5
+      library: 20
     Bob: {}
 actions:
   - {cast: tot}
   - {resolve: all}
 expect:
   - {player: Alice, hand_size: 1}
+""" % ", ".join(["Island"] * 16))
+    assert status == "unsupported" and "bound" in msg and "replicated" in msg, (status, msg)
+
+
+def test_near_miss_a_replicate_spell_given_on_the_stack_with_its_trigger_is_unsupported():
+    # how many times its replicate cost was paid is not said by the question
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      library: 5
+    Bob: {}
+  stack:
+    - {ability: tot, index: 2, controller: Alice}
+    - {card: Train of Thought, id: tot, owner: Alice, controller: Alice}
+actions:
+  - {resolve: all}
+expect:
+  - {player: Alice, hand_size: 1}
 """)
-    assert status == "unsupported" and "eplicate" in msg, (status, msg)
+    assert status == "unsupported" and "replicate" in msg, (status, msg)
 
 
 def test_an_activated_copy_ability_reads_the_rider_too():
@@ -220,3 +265,85 @@ expect:
   - {object: bears, zone: graveyard}
 """)
     assert status == "unsupported" and "spliced" in msg, (status, msg)
+
+
+CONSPIRE_AT = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, %s]
+      hand: [{card: Disturbing Plot, id: plot}]
+    Bob:
+      graveyard: [{card: Grizzly Bears, id: bear}]
+actions:
+  - {cast: plot, targets: [bear]%s}
+  - resolve: all
+expect:
+  - {object: bear, zone: hand}
+"""
+
+
+def test_conspire_is_read_as_its_cost_and_its_cast_trigger():
+    # 702.78a: a static ability (the optional additional cost) and a triggered one, both on the stack
+    static, trigger = compile_line("Conspire", "Conspire", LineContext(spell=True))
+    assert (static.kind, static.static.kind) == ("static", "conspire")
+    assert trigger.kind == "triggered" and trigger.intervening == "conspired" and trigger.functions_in("stack")
+    assert [e.kind for e in trigger.effects] == ["conspire_copy"]
+    assert render_line((static, trigger)) == "Conspire"
+
+
+def test_near_miss_conspire_with_words_after_it_stays_unmodelled():
+    line = "Conspire—Tap three untapped Goblins you control."
+    abilities = compile_line(line, line, LineContext(spell=True))
+    assert not any(a.keyword == "Conspire" for a in abilities)
+    assert all(a.kind == "unmodelled" or any(e.kind == "other" for e in a.effects) for a in abilities), abilities
+
+
+def test_near_miss_conspire_on_a_permanent_card_stays_unmodelled():
+    # 707.10f: a copy of a permanent spell becomes a token, which is not performed
+    assert [a.kind for a in compile_line("Conspire", "Conspire", LineContext(spell=False))] == ["unmodelled"]
+
+
+def test_conspire_with_interchangeable_creatures_is_one_way_to_pay():
+    # three black Marauders the question gave no ids: which two are tapped leads to equal states (Game.key), so
+    # paying is one branch and not paying another; the assertion holds in both
+    from mtgjudge.model.engine.actions import run
+    from mtgjudge.model.engine.game import Game
+    from mtgjudge.queries.format.files import load_text
+    (q,) = load_text(CONSPIRE_AT % (", ".join(["Fleshbag Marauder"] * 3), ""))
+    games = run(Game(q.state), q.actions)
+    assert sorted(sum(o.tapped for o in g.state.battlefield("Alice") if o.name == "Fleshbag Marauder")
+                  for g in games) == [0, 2]
+
+
+def test_near_miss_conspired_naming_one_creature_is_an_input_error():
+    import pytest
+    from mtgjudge.queries.format.fields import QuestionError
+    with pytest.raises(QuestionError, match="conspired"):
+        _run(CONSPIRE_AT % ("{card: Fleshbag Marauder, id: f1}, {card: Fleshbag Marauder, id: f2}", ", conspired: [f1]"))
+
+
+def test_near_miss_a_replicate_spell_cast_by_cascade_is_unsupported():
+    # 702.85a, 118.9d: cast without paying its mana cost, its replicate cost could still be paid as an additional
+    # cost (702.56a): announcing it while cascade resolves is not performed
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Forest, Forest, Mountain, Mountain]
+      hand: [{card: Bloodbraid Elf, id: elf}]
+      library: [{card: Pyromatics, id: p}, {card: Forest, id: f1}]
+    Bob: {}
+actions:
+  - cast: elf
+  - resolve: all
+expect:
+  - {object: elf, zone: battlefield}
+""")
+    assert status == "unsupported" and "optional or additional costs" in msg, (status, msg)

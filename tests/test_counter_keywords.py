@@ -127,14 +127,15 @@ def test_a_permanent_the_question_put_on_the_battlefield_devoured_an_unknown_num
     unsupported where the count matters (``rules.counts``), never 0."""
     from mtgjudge.model.errors import Unsupported
     from mtgjudge.model.objects import GameObject
-    from mtgjudge.model.rules import counts
+    from mtgjudge.model.rules import count_values, counts
     card = compile_card(_record("Devour 1", "Creature — Elemental"))
     o = GameObject(id="m", card=card, owner="Alice", controller="Alice", zone="battlefield")
+    # (the count reads the permanent alone: no state, no characteristics)
     with pytest.raises(Unsupported, match="702.82b"):
-        counts.value(None, "Alice", counts.parse("creature ~ devoured"), o)    # type: ignore[arg-type]
-    assert counts.value(None, "Alice", counts.parse("creatures ~ devoured"),   # type: ignore[arg-type]
-                        GameObject(id="m", card=card, owner="Alice", controller="Alice", zone="battlefield",
-                                   devoured=2)) == 2
+        count_values.value(None, None, "Alice", counts.parse("creature ~ devoured"), o)  # type: ignore[arg-type]
+    assert count_values.value(None, None, "Alice", counts.parse("creatures ~ devoured"),  # type: ignore[arg-type]
+                              GameObject(id="m", card=card, owner="Alice", controller="Alice", zone="battlefield",
+                                         devoured=2)) == 2
 
 
 def _outcome(text: str):

@@ -339,11 +339,14 @@ def test_buyback_that_cannot_be_paid_is_not_a_branch_and_fixed_true_is_illegal()
         finals("Into the Roil", "Island, Island, Island, Island", "    targets: [bear]\n    buyback: true")
 
 
-def test_an_optional_additional_cost_the_engine_does_not_perform_makes_the_cast_unsupported():
-    from mtgjudge.model.errors import Unsupported
-    # 702.56a, 601.2b: replicate may be paid any number of times as it is cast; never silently "not paid"
-    with pytest.raises(Unsupported, match="Replicate"):
-        finals("Train of Thought", "Island, Island, Island, Island")
+def test_replicate_paid_or_not_is_each_a_branch():
+    # 702.56a, 601.2b: replicate may be paid any number of times as it is cast; never silently "not paid": with
+    # four Mountains Pyromatics ({1}{R}) is cast with its replicate cost paid no times (1 damage: the 2/2 lives) or
+    # once (the copy keeping the target, 2 damage: it dies)
+    games = finals("Pyromatics", "Mountain, Mountain, Mountain, Mountain", "    targets: [bear]")
+    assert {zone(g, "bear") for g in games} == {"battlefield", "graveyard"}
+    assert all(zone(g, "bear") == "battlefield" for g in finals("Pyromatics", "Mountain, Mountain, Mountain, Mountain",
+                                                                  "    targets: [bear]\n    replicated: 0"))
 
 
 def test_a_buyback_spell_the_question_put_on_the_stack_is_unsupported_as_it_resolves():
@@ -386,18 +389,19 @@ expect: [{{stack_size: 0}}]
 
 
 def test_conspire_is_not_announced_only_where_it_cannot_be_paid():
-    from mtgjudge.model.errors import Unsupported
-
     def cast(creatures: str) -> list[Game]:
         (q,) = load_text(CONSPIRE.format(creatures=creatures))
         assert not isinstance(q, Exception), q
         return run(Game(q.state), q.actions)
     # 702.78a, 118.3: with fewer than two untapped creatures Alice can't pay conspire: no other way to cast it
     assert zone(one(cast(", {card: Grizzly Bears, tapped: true}, Memnite")), "bbear") == "hand"
-    # with two untapped black creatures she may (the engine doesn't copy spells): unsupported, never silently
-    # unpaid; two untapped colorless ones share no color with the spell (702.78a): she can't, so it isn't paid
-    with pytest.raises(Unsupported, match="Conspire"):
-        cast(", Fleshbag Marauder, Fleshbag Marauder")
+    # with two untapped black creatures she may: paid or not is each a branch (words.copies.perform), the copy
+    # returning the card first in the one (the spell then fizzling, 608.2b); two untapped colorless ones share no
+    # color with the spell (702.78a): she can't, so it isn't paid
+    games = cast(", Fleshbag Marauder, Fleshbag Marauder")
+    assert len(games) == 2 and all(zone(g, "bbear") == "hand" for g in games)
+    assert sorted(sum(o.tapped for o in g.state.battlefield("Alice") if o.name == "Fleshbag Marauder")
+                  for g in games) == [0, 2]
     assert zone(one(cast(", Memnite, Memnite")), "bbear") == "hand"
 
 

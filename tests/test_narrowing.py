@@ -187,8 +187,9 @@ expect: yes
 @matters("a keyword the object itself has")
 def test_a_keyword_given_to_itself_is_asked_where_the_keyword_matters_613_1f():
     # "~ has haste as long as ...": haste's scopes (702.10: activation, combat), asked where it matters
-    elf = card("Frob Elf", "Creature — Elf", "{G}", "~ has haste as long as you control a Forest.\n{T}: Add {G}.",
-               "1/1")
+    # (a condition the model does not read: "as long as you control a Forest" is read, 611.3a)
+    elf = card("Frob Elf", "Creature — Elf", "{G}", "~ has haste as long as you control a creature with flying.\n"
+               "{T}: Add {G}.", "1/1")
     assert Scope.ACTIVATION in unmodelled(elf).scope
     status, value, _ = answer("""
 id: t
@@ -507,8 +508,8 @@ expect: [{object: bears, zone: graveyard}, {player: Alice, life: 20}]
     assert (status, value) == ("pass", True)
 
 
-@pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Replicate {1}{U}",
-                                  "Conspire", "Bargain", "Casualty 2"])
+@pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Replicate—Frobnicate.",
+                                  "Bargain", "Casualty 2"])
 def test_no_optional_additional_cost_is_left_unpaid_601_2b(line):
     # an unread optional additional cost: a spell the actions cast for its mana cost may have it paid or not,
     # decided as it is cast (words.kicker.perform.unperformed_options): the cast is unsupported, never "not paid"
@@ -644,7 +645,8 @@ def test_a_keyword_activated_from_the_hand_is_asked_there_113_6j(line):
 
 
 @matters("keyword Unearth", "keyword Scavenge", "keyword Embalm", "keyword Eternalize", "keyword Encore")
-@pytest.mark.parametrize("line", ["Unearth {R}", "Scavenge {1}{R}", "Embalm {1}{R}", "Eternalize {1}{R}",
+# ("Unearth {R}" and "Scavenge {1}{R}" are read, ``words.graveyard_abilities``: the rows keep the lines it does not read)
+@pytest.mark.parametrize("line", ["Unearth—Pay 2 life.", "Scavenge—Pay 2 life.", "Embalm {1}{R}", "Eternalize {1}{R}",
                                   "Encore {1}{R}"])
 def test_a_keyword_activated_from_the_graveyard_is_asked_there_113_6j(line):
     status, value, msg = _in_zone("Frob Digger", line, "Creature — Beast", "graveyard", "can-activate",
@@ -652,15 +654,25 @@ def test_a_keyword_activated_from_the_graveyard_is_asked_there_113_6j(line):
     assert status == "unsupported" or (status, value) == ("fail", True), (status, value, msg)
 
 
-@matters("keyword Madness", "keyword Suspend", "keyword Fuse", "keyword Splice")
+@matters("keyword Madness", "keyword Suspend", "keyword Splice")
 # (a madness, suspend or splice line the model reads is its own abilities, ``words.madness``, ``words.suspend``,
-# ``words.splice``: the rows keep the lines it does not read, with X or a cost it does not read)
+# ``words.splice``: the rows keep the lines it does not read, with X or a cost it does not read; "Fuse" is read
+# whole, ``words.split``, and a fuse line with anything after it is no keyword line)
 @pytest.mark.parametrize("line, zone", [("Madness {X}{R}", "hand"), ("Suspend X—{X}{R}", "hand"),
                                         ("Suspend X—{X}{R}", "exile"),
-                                        ("Fuse", "hand"), ("Splice onto Arcane—Frob a frob.", "hand")])
+                                        ("Splice onto Arcane—Frob a frob.", "hand")])
 def test_keywords_of_the_hand_and_exile_function_there_113_6b(line, zone):
     (a,) = compile_line(line, line, LineContext(spell=True))
     assert a.functions_in(zone) and Scope.CAST_OPTIONS in a.scope, line
+
+
+@matters("keyword Fuse")
+def test_fuse_is_read_whole_and_functions_in_the_hand_702_102a():
+    # the row's narrowing (a way to cast it from the hand) is what the read word does: it functions in the hand only
+    (a,) = compile_line("Fuse", "Fuse", LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "fuse"
+    assert a.functions_in("hand") and not a.functions_in("graveyard")
+    assert Scope.CAST_OPTIONS in a.static.word.scopes
 
 
 #: For a keyword of each narrowing (kind, scopes, zones, options): a line, whether it is a spell's, a zone its rule
@@ -686,7 +698,7 @@ KEYWORD_CASES = [
     ("Escape—{R}{R}, Exile two other cards from your graveyard.", False, "graveyard", Scope.CAST_OPTIONS),  # 702.138a
     ("Suspend X—{X}{R}", True, "exile", Scope.UPKEEP),                       # 702.62a (a line not read)
     ("Cycling {2}", False, "hand", Scope.ACTIVATION),                        # 702.29a
-    ("Unearth {R}", False, "graveyard", Scope.ACTIVATION),                   # 702.84a
+    ("Unearth—Pay 2 life.", False, "graveyard", Scope.ACTIVATION),           # 702.84a (a line not read)
     ("Aura swap {2}", False, "battlefield", Scope.ACTIVATION),               # 702.65a
     ("Dredge 2", False, "graveyard", Scope.DRAW),                            # 702.52a
     ("Recover {2}", False, "graveyard", Scope.DIES),                         # 702.59a: triggers from the graveyard
@@ -741,8 +753,11 @@ def test_every_row_has_a_rule_and_a_unique_name():
 
 @matters("a cost option not chosen")
 def test_conspire_is_asked_only_where_it_could_be_paid_702_78a():
-    # 601.2h: an optional cost that can't be paid can't be announced: with no two untapped black creatures, Disturbing
-    # Plot was cast without conspire; with two, it may have been conspired (a copy): unsupported, naming it
+    # 601.2h: an optional cost that can't be paid can't be announced: with no two untapped black creatures, a black
+    # creature card with conspire (not read on a permanent card: its copy would become a token, 707.10f) was cast
+    # without conspire; with two, it may have been conspired (a copy): unsupported, naming it
+    plotter = card("Frob Plotter", "Creature — Zombie", "{B}", "Conspire", "1/1")
+    assert unmodelled(plotter).source_text == "Conspire"
     doc = """
 id: t
 ask: outcome
@@ -750,18 +765,17 @@ state:
   turn: {{active: Alice}}
   players:
     Alice:
-      battlefield: [Swamp, Swamp{creatures}]
-      hand: [{{card: Disturbing Plot, id: plot}}]
-    Bob:
-      graveyard: [{{card: Grizzly Bears, id: bbear}}]
+      battlefield: [Swamp{creatures}]
+      hand: [{{card: Frob Plotter, id: plot}}]
+    Bob: {{}}
 actions:
-  - {{cast: plot, targets: [bbear]}}
+  - {{cast: plot}}
   - resolve: all
-expect: [{{object: bbear, zone: hand}}]
+expect: [{{object: plot, zone: battlefield}}]
 """
-    assert answer(doc.format(creatures=""))[:2] == ("pass", True)
-    assert answer(doc.format(creatures=", Grizzly Bears, Grizzly Bears"))[:2] == ("pass", True)   # green: no
-    status, _, msg = answer(doc.format(creatures=", Walking Dead, Walking Dead"))
+    assert answer(doc.format(creatures=""), plotter)[:2] == ("pass", True)
+    assert answer(doc.format(creatures=", Grizzly Bears, Grizzly Bears"), plotter)[:2] == ("pass", True)   # green
+    status, _, msg = answer(doc.format(creatures=", Walking Dead, Walking Dead"), plotter)
     assert status == "unsupported" and "Conspire" in msg
 
 

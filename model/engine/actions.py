@@ -16,6 +16,10 @@ from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, mer
 from mtgjudge.model.words.kicker.perform import MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words, kicker_options, unperformed_options
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.words.splice.perform import gained_text, splice_options, spliced_words
+from mtgjudge.model.words.split.perform import as_fused, fuse_ways
+from mtgjudge.model.words.split.record import fused_reason
+from mtgjudge.model.words.copies.perform import REPLICATE_BOUND, conspire_options, replicate_options
+from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
@@ -23,6 +27,7 @@ from mtgjudge.model.words.damage.perform import division_possible
 from mtgjudge.model.words.cycling.perform import activation_rules, cycled, is_cycling_ability
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
+from mtgjudge.model.words.colors_spent.perform import reads_colors_spent
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.words.choices import perform as entering_choice
 from mtgjudge.model.engine.entering import entering_characteristics
@@ -34,13 +39,14 @@ from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
 from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized, targeting_triggered, \
-    triggered_by_targeting
+    triggered_by_tapping, triggered_by_targeting
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import (EITHER_FACE, morph_costs, can_activate, can_play, can_play_face, castable_faces, find_ability,
                                      has_fuse, player_who_may_play)
 from mtgjudge.model.rules.restrictions import forbidden
+from mtgjudge.model.vocab.cast_options import adds_ways
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         has_buyback, total_cost)
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
@@ -72,15 +78,24 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if a.get("alternative") and morph_costs(state, oid):
         # 702.37c: paying {3} to cast it face down is an alternative cost; a face-down spell is not cast by the engine
         raise Unsupported(f"{o.name} has morph: casting it face down (702.37c) is not performed by the engine")
+    if a.get("alternative") and _paid_keyword(state, player, oid, a["alternative"]) == "Overload":
+        # 702.96a-b: cast for its overload cost, the spell's text reads "each" for "target" from the start: it has no
+        # targets to choose, and may be cast where it would have none (``objects.Face.overloaded``)
+        o = replace(o, overloaded=True)
+        state = state.with_object(o)
+        game = game.with_state(state)
     faces = castable_faces(state, oid)
+    ways = fuse_ways(state, oid, a.get("fused"))
     if faces is None:
         _legal(can_play(state, oid, player, x, face_down=False))
         return _cast_face(game, a, oid, player, x)
     # 709.3, 715.3, 712.11b: the player chooses which half or face to cast; only that one's characteristics and
-    # text are the spell's (709.3b): each face that can be cast is a branch
+    # text are the spell's (709.3b): each face that can be cast is a branch. 702.102a: a split card with fuse cast
+    # from the hand may be cast as both halves instead, one more branch (``words.split``)
     out: list[Game] = []
     refused = []
-    for face in faces:
+    miscounted: list[InputError] = []
+    for face in faces if False in ways else ():
         g = game.with_state(state.with_object(replace(o, face=face)))
         if "Land" in current(g.state, oid).types:
             continue            # 712.11b, 305.1: a land face is played, not cast (the play action)
@@ -95,19 +110,58 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             raise Unsupported(f"{o.card.name} may be cast as its Adventure, {o.card.faces[face].name}: an Adventure "
                               "(715.3d) is not performed by the engine yet")
         g = g.log(EITHER_FACE[o.card.layout], f"{player} chooses to cast {o.card.name} as {o.card.faces[face].name}")
-        if len(faces) > 1:
+        if len(faces) > 1 or len(ways) > 1:
             g = g.choose(f"{oid} cast as {o.card.faces[face].name}")
-        out += _cast_face(g, a, oid, player, x)
-    if has_fuse(state, oid):
-        # 702.102a-c: the fused split spell has both halves' characteristics, costs and targets: it can be cast only
-        # if each half could be, but for an effect that forbids casting a half by its characteristics (101.2)
+        out += _way(g, a, oid, player, x, (miscounted, refused) if len(faces) > 1 or len(ways) > 1 else None,
+                    f"as {o.card.faces[face].name}")
+    if True in ways:
+        # 702.102a-c: the fused split spell has both halves' characteristics, costs and targets: whether it can be
+        # cast is decided for that one spell
+        g = game.with_state(state.with_object(as_fused(o)))
+        ans = can_play_face(g.state, oid, player, x)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+        if ans.value is not True:
+            refused += [fused_reason(r) for r in ans.why]
+        else:
+            g = g.log("702.102a", f"{player} chooses to cast both halves of {o.card.name} (fuse): one fused split "
+                                  "spell with the characteristics of both (702.102b)")
+            if len(ways) > 1:
+                g = g.choose(f"{oid} cast fused")
+            out += _way(g, a, oid, player, x, (miscounted, refused) if len(ways) > 1 else None, "fused")
+    elif has_fuse(state, oid) and a.get("fused") is None:
+        # 702.102a: a fuse the model does not read whole: casting both halves may be a way the branches lack, but
+        # for a card neither of whose halves can be cast (the fused spell needs each half's targets and more mana),
+        # unless an effect forbids casting a half by its characteristics (101.2)
         if not refused or any(forbidden(g.state, oid, player) is not None for g in
                               (game.with_state(state.with_object(replace(o, face=f))) for f in faces)):
-            raise Unsupported(f"{o.card.name} may be cast as both halves by fuse (702.102a): a fused split spell is "
-                              "not performed by the engine yet")
+            raise Unsupported(f"{o.card.name} may be cast as both halves by fuse (702.102a): a fuse the model does "
+                              "not read whole is not performed by the engine")
+    if miscounted and not out and not refused:
+        raise miscounted[0]
     if not out:
         raise Illegal(tuple(refused))
     return out
+
+
+def _way(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int,
+         others: tuple[list[InputError], list] | None, label: str) -> list[Game]:
+    """``_cast_face`` for one way of casting a card with several (a half, or both by fuse: 709.3, 702.102a).
+    ``others`` (when the action leaves several ways open): where the ways the action's ``targets`` do not fit, or
+    that the rules forbid with them, are kept; they are not the way the action describes (the fused spell has
+    both halves' targets, 702.102b), and the cast fails only if no way is left; ``label`` names the way in the
+    reasons."""
+    try:
+        return _cast_face(game, a, oid, player, x)
+    except InputError as e:
+        if others is None or e.key != "targets":
+            raise
+        others[0].append(e)
+    except Illegal as e:
+        if others is None:
+            raise
+        others[1].extend(step(r.rules, f"{label}: {r.text}") for r in e.why)
+    return []
 
 
 def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) -> list[Game]:
@@ -134,6 +188,10 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     # 601.2b, 702.47a-b: which cards in the caster's hand are spliced onto it, in which order; each way a branch
     # unless the action fixes it
     splices = splice_options(state, oid, player, a.get("spliced"))
+    # 601.2b, 702.56a: how many times to pay its replicate cost, each count a branch unless the action fixes it
+    reps = replicate_options(state, oid, a.get("replicated"))
+    # 601.2b, 702.78a: whether to tap two creatures for its conspire cost, and which; each a branch unless fixed
+    cons = conspire_options(game, oid, player, a.get("conspired"))
     out = []
     refused: list[Illegal] = []
     miscounted: list[InputError] = []
@@ -146,8 +204,9 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
             for choice in choices:
                 for spliced in splices:
                     try:
-                        got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
-                                               len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1)
+                        got += _replicated(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
+                                           len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1, reps,
+                                           cons)
                     except Illegal as e:
                         refused.append(e)     # that announcement can't be carried out (601.2h); another may
                     except InputError as e:
@@ -170,10 +229,34 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     return out
 
 
+def _replicated(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
+                branch: bool, choice: tuple[int, ...], choice_branch: bool, bought: bool, bought_branch: bool,
+                spliced: tuple[str, ...], spliced_branch: bool, reps: list[int],
+                cons: list[tuple[str, ...]]) -> list[Game]:
+    """601.2b, 702.56a, 702.78a: ``_cast_announced`` for each number of times the replicate cost is paid (``reps``,
+    from ``replicate_options``), in order: a count that can't be paid ends the search (601.2h: no more can be
+    either); one past ``REPLICATE_BOUND`` that can is past the engine's bound; and for each way of paying conspire
+    (``cons``, from ``conspire_options``)."""
+    out: list[Game] = []
+    for n in reps:
+        got = []
+        for c in cons:
+            got += _cast_announced(game, a, oid, player, x, kicked, branch, choice, choice_branch, bought,
+                                   bought_branch, spliced, spliced_branch, n, len(reps) > 1, c, len(cons) > 1)
+        if len(reps) > 1 and n > REPLICATE_BOUND and got:
+            raise SearchBound(f"{game.state.obj(oid).name}'s replicate cost could be paid more than {REPLICATE_BOUND} "
+                              "times: past the engine's bound (702.56a); say 'replicated:' in the cast action")
+        out += got
+        if n and not got:
+            break                 # paying the replicate cost once more can't be paid either
+    return out
+
+
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
                     branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False,
                     bought: bool = False, bought_branch: bool = False, spliced: tuple[str, ...] = (),
-                    spliced_branch: bool = False) -> list[Game]:
+                    spliced_branch: bool = False, replicated: int = 0, replicated_branch: bool = False,
+                    conspired: tuple[str, ...] = (), conspired_branch: bool = False) -> list[Game]:
     """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
     part of the spell only if kicked), of its buyback cost (``bought``, 702.27a) and of the cards spliced onto it
     (``spliced``, in the order their effects happen, 702.47a-b): the spell moves to the stack, its modes and
@@ -199,34 +282,42 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if alt:
         _alternative_allowed(state, oid, player, alt, x)
     cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought,
-                      spliced=spliced)
-    if choice_branch and not all_payments(build_problem(state, player, cost)):
+                      spliced=spliced, replicated=replicated)
+    # 702.78a, 601.2h: the creatures tapped for conspire are tapped with the rest of the total cost, so they pay
+    # nothing else; its targets are chosen before (601.2c), where they are untapped
+    pstate = _tapped(state, conspired)
+    if choice_branch and not all_payments(build_problem(pstate, player, cost)):
         return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
     if not alt and not choice_branch and alternative_costs(state, player, oid) and \
-            not all_payments(build_problem(state, player, cost)):
+            not all_payments(build_problem(pstate, player, cost)):
         # the action casts it for its mana cost (118.9: an alternative cost is chosen only when asked for)
         raise Unsupported(f"{o.name} can't be cast for its mana cost now, only for its alternative cost: say "
                           "'alternative: true' in the cast action to cast it that way (118.9, 601.2b)")
-    if alt and not all_payments(build_problem(state, player, cost)):
+    if alt and not all_payments(build_problem(pstate, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
-    if (kicked or bought or spliced) and not all_payments(build_problem(state, player, cost)):
-        return []            # 601.2h: a kicker, buyback or splice cost that can't be paid can't be announced
+    if (kicked or bought or spliced or replicated or conspired) and \
+            not all_payments(build_problem(pstate, player, cost)):
+        return []            # 601.2h: a kicker, buyback, splice, replicate or conspire cost that can't be paid can't be
+        #                      announced
     by = graveyard_cast(state, oid, player)
     evoked = _paid_keyword(state, player, oid, alt) == "Evoke"
     dashed = _paid_keyword(state, player, oid, alt) == "Dash"
+    surged = _paid_keyword(state, player, oid, alt) == "Surge"
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
-                      spliced=gained)
+                      surged=surged, spliced=gained, fused=o.fused, overloaded=o.overloaded)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
-                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()),
+                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()) + (("702.117a",) if surged else ())
+                    + (("702.96a", "702.96b") if o.overloaded else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
-                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'alternative cost'} instead of its mana "
-                       f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else ""))
+                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'surge cost (702.117a)' if surged else 'overload cost (702.96a)' if o.overloaded else 'alternative cost'} instead of its mana "
+                       f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else "")
+                    + (": its text reads \"each\" for \"target\", and it has no targets" if o.overloaded else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
     if has_buyback(state, oid):
@@ -242,6 +333,20 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                         "card stays in the hand")
     if spliced_branch:
         game = game.choose(f"{oid} {spliced_words(state, spliced)}")
+    if replicate_cost(ch.abilities) is not None:
+        # 702.56a: how often its replicate cost is paid, kept on the spell for its replicate trigger
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), replicated=replicated)))
+        game = game.log(("601.2b", "702.56a"), f"{player} pays the replicate cost of {o.name} {replicated} time(s)")
+        if replicated_branch:
+            game = game.choose(f"{oid} replicated {replicated} time(s)")
+    if has_conspire(ch.abilities):
+        # 702.78a: whether its conspire cost is paid, kept on the spell for its conspire trigger (603.4)
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), conspired=bool(conspired))))
+        game = game.log(("601.2b", "702.78a"), f"{player} pays the conspire cost of {o.name}, tapping "
+                        + " and ".join(name_of(state, c) for c in conspired) if conspired else
+                        f"{player} doesn't pay the conspire cost of {o.name}")
+        if conspired_branch:
+            game = game.choose(f"{oid} conspired with {', '.join(conspired)}" if conspired else f"{oid} not conspired")
     if choice_branch:
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
@@ -261,7 +366,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                 g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
             # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
             extra = extra_cost(abilities, modal, combo, o.name)
-            if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
+            if extra and not all_payments(build_problem(pstate, player, _plus(cost, extra))):
                 continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
             if is_entwined(modal, combo):
                 g_mode = g_mode.log(("601.2b", "702.42a"), f"{player} pays the entwine cost of {o.name}: every mode "
@@ -271,9 +376,9 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                     f"the modes chosen add {', '.join(p.text() for p in extra)} to the total cost of "
                                     f"{o.name}")
         try:
-            out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
+            out += _cast_with_targets(g_mode, pstate, a, oid, player, x, _plus(cost, extra),
                                       expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice,
-                                      bought, spliced)
+                                      bought, spliced, replicated, conspired)
         except Illegal:
             if len(combos) == 1:
                 raise
@@ -283,7 +388,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
 
 def _paid_keyword(state, player: str, oid: str, alt: int) -> str:
     """The keyword whose cost the alternative cost the cast action chose (its ``alternative:``, numbered from 1)
-    is: "Evoke" (702.74a), "Dash" (702.109a); "" for none, or for a cost no keyword means."""
+    is: "Evoke" (702.74a), "Dash" (702.109a), "Surge" (702.117a), "Overload" (702.96a); "" for none, or for a cost no
+    keyword means."""
     return next((w.arg("keyword") or "" for k, w, _, _ in alternative_costs(state, player, oid) if alt and k == alt), "")
 
 
@@ -293,6 +399,12 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
     o = state.obj(oid)
     options = alternative_costs(state, player, oid)
     if not 1 <= alt <= len(options):
+        unread = [ab for ab in o.printed.abilities if adds_ways(ab)]
+        if unread:
+            # a way to cast it the model does not read (an overload whose changed text is not read, 702.96a):
+            # the alternative cost asked for may be that one
+            raise Unsupported(f"{o.name}: casting it for an alternative cost its text {unread[0].source_text!r} "
+                              "(not modelled) may offer is not performed by the engine")
         raise InputError("alternative", f"{o.name} has {len(options)} alternative cost(s) the verifier reads, not {alt}")
     if without_mana_cost(state, oid, player) is not None:
         raise Unsupported(f"{o.name} may be cast without paying its mana cost and for its alternative cost: choosing "
@@ -302,11 +414,24 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
         raise Illegal((step(("118.9a", by.rule), f"{o.name} is cast from the graveyard for its flashback cost, an "
                                                  "alternative cost: no other alternative cost can be applied"),))
     _, word, available, because = options[alt - 1]
+    if available is None:
+        raise Unsupported(f"{o.name} may be cast for its surge cost (702.117a) only if {player} cast another spell "
+                          f"this turn: {because}")
+    if not available and word.arg("keyword") == "Surge":
+        raise Illegal((step("702.117a", f"{player} may pay {o.name}'s surge cost only if they cast another spell "
+                                        f"this turn; {because}"),))
     if not available:
         raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
                                      f"{word.arg('if_control')[:-len(' you control')]}; {because}"),))
     if x and any(s.kind == "x" for s in (o.printed.mana_cost or ())):
         raise Illegal((step("107.3b", f"{o.name} is cast for its alternative cost: the only legal value of X is 0"),))
+
+
+def _tapped(state, ids: tuple[str, ...]):
+    """The state with the permanents ``ids`` tapped (a cost's tapping, 701.26a)."""
+    for i in ids:
+        state = state.with_object(replace(state.obj(i), tapped=True))
+    return state
 
 
 def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
@@ -321,10 +446,11 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
                        abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
                        alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False,
-                       spliced: tuple[str, ...] = ()) -> list[Game]:
+                       spliced: tuple[str, ...] = (), replicated: int = 0,
+                       conspired: tuple[str, ...] = ()) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the cost parts its modes add), every distinct payment a
-    branch. ``state``: as casting began."""
+    branch. ``state``: as casting began, the creatures tapped for conspire (``conspired``, 702.78a) tapped."""
     o = state.obj(oid)
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
     if aura:
@@ -360,12 +486,18 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
                                                                  targets=len(targets), alternative=alt,
                                                                  choice=choice, buyback=bought,
-                                                                 spliced=spliced), extra)
+                                                                 spliced=spliced, replicated=replicated), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         # 601.2c: the objects chosen become its targets before the costs are paid; what that triggers waits
         targeted = triggered_by_targeting(g0, tuple(targets), f"{o.name} ({oid})")
-        for g in pay(g0, state, player, n_cost, a.get("paying")):
+        if conspired:
+            # 601.2h, 702.78a: the two creatures become tapped paying its conspire cost (603.2e: what that triggers
+            # waits too)
+            g0 = triggered_by_tapping(g0.with_state(_tapped(g0.state, conspired)), list(conspired),
+                                      f"paying the conspire cost of {o.name}")
+        # 702.44a, converge: how many colors of mana are spent, where its text reads it (each number a branch)
+        for g in pay(g0, state, player, n_cost, a.get("paying"), oid if reads_colors_spent(abilities) else None):
             guard_unrecognized(g, f"{o.name} is cast")
             g = targeting_triggered(g, targeted, f"{o.name} ({oid})")
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast; it is one more

@@ -21,12 +21,13 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules import this_turn
 from mtgjudge.model.words.counters.record import KEYWORDS as COUNTER_KEYWORDS
+from mtgjudge.model.words.colors_spent import perform as colors_spent
 from mtgjudge.model.vocab.abilities import Ability
 
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
 ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "enters_tapped_unless_pays", "enters_tapped_unless_control",
-                  "tribute", "enters_choosing", "devour", "amplify")
+                  "tribute", "enters_choosing", colors_spent.WORD, "devour", "amplify")
 
 
 def entering_characteristics(game: Game, oid: str, controller: str | None = None) -> Characteristics:
@@ -126,6 +127,20 @@ def entering_reasons(game: Game, oid: str, controller: str | None = None,
     return out
 
 
+def _colors_spent_reasons(game: Game, oid: str, controller: str | None) -> list[tuple[tuple[str, ...], str]]:
+    """Why its text that counts the colors of mana spent to cast it (702.44a, converge) puts the counters it does."""
+    o = game.state.obj(oid)
+    ch = entering_characteristics(game, oid, controller)
+    out: list[tuple[tuple[str, ...], str]] = []
+    for a in _entering_abilities(game, oid, controller):
+        s = a.static
+        if a.kind == "static" and s is not None and s.kind == colors_spent.WORD:
+            kind, n, why = colors_spent.entering_counters(o, s, "Creature" in ch.types)
+            rules = ("614.1c", "702.44a", "702.44b") if a.keyword == "Sunburst" else ("614.1c", "601.2h")
+            out.append((rules, f"{oid}: {why}, so '{s.render()}' puts {n} {kind} counter(s) on it"))
+    return out
+
+
 def enters_tapped(game: Game, oid: str, controller: str | None = None, paid: bool | None = None) -> bool:
     """614.1c: the object's own "This enters tapped" (its other entering text is guarded by enters_counters), if
     it has it as it would exist on the battlefield (614.12); "unless you control ..." when the condition fails
@@ -204,8 +219,15 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
     # 702.74a (evoke): "When this permanent enters, if its evoke cost was paid, ..." can't trigger (603.4) on a
     # permanent that was a spell the actions cast for its mana cost.
     plainly = (oid, game.moved(oid)) in game.cast_plainly
+    ch = entering_characteristics(game, oid, controller)
     for a in _entering_abilities(game, oid, controller):
         if plainly and only_if_paid(a) is not None:
+            continue
+        if a.kind == "static" and a.static is not None and a.static.kind == colors_spent.WORD:
+            # 702.44a-b, converge: a counter for each color of mana spent to cast the spell it was
+            kind, n, _ = colors_spent.entering_counters(o, a.static, "Creature" in ch.types)
+            if n:
+                out[kind] = out.get(kind, 0) + n
             continue
         # its own replacement effects of entering (614.12), besides those of any permanent's entering
         if a.kind == "unmodelled" and a.unmodelled_kind == "static" and (a.may_concern("enters")
@@ -227,7 +249,6 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             if n:
                 kind = a.static.arg("counter")
                 out[kind] = out.get(kind, 0) + n
-    ch = entering_characteristics(game, oid, controller)
     lore = entering_lore(o, ch.subtypes, {a.keyword for a in ch.abilities if a.kind == "keyword"})
     if lore:
         out["lore"] = out.get("lore", 0) + lore          # 714.3a: a Saga's intrinsic replacement (614.1c)
@@ -282,6 +303,7 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
         game = game.log(("614.12", "603.6b"), f"{oid} would exist on the battlefield without "
                         + "; ".join(repr(a.text()) for a in lost) + ": such text doesn't apply as it enters")
     counters = enters_counters(game, oid, x, controller, choosing, devoured, revealed)
+    spent = _colors_spent_reasons(game, oid, controller)      # (read from the object it was, before it moves)
     unpaid = unpaid_options(game, oid)
     if unpaid:
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
@@ -293,19 +315,24 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     cast_from = o.cast_from if o.zone == "stack" else ""      # "if you cast it from your hand" (601.2a)
     evoked = o.evoked and o.zone == "stack"                   # 702.74a: "if its evoke cost was paid"
     dashed = o.dashed if o.zone == "stack" else False         # 702.109a: "as long as its dash cost was paid"
+    surged = o.surged and o.zone == "stack"                   # 702.117a: "if its surge cost was paid"
     if not evoked and o.cast_from != "?" and any(a.kind == "triggered" and a.intervening == "evoked"
                                                  for a in _entering_abilities(game, oid, controller)):
         game = game.log(("702.74a", "603.4"), f"{oid}'s evoke cost was not paid: its \"When this permanent enters, if "
                                               "its evoke cost was paid, its controller sacrifices it\" doesn't trigger")
+    if not surged and o.cast_from != "?" and any(a.kind == "triggered" and a.intervening == "surged"
+                                                 for a in _entering_abilities(game, oid, controller)):
+        game = game.log(("702.117a", "603.4"), f"{oid}'s surge cost was not paid: its abilities that trigger \"if its "
+                                               "surge cost was paid\" don't trigger")
     # 614.12: the choices made as it enters (``words.choices.perform.as_it_enters``, on the object it was)
     chosen = o.chosen if choosing else ()
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
-                      kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen)
+                      kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen, surged=surged)
     if devoured is not None and devour_of(_entering_abilities(game, oid, controller)):
         # 702.82b: "it devoured": the creatures sacrificed for its devour ability as it entered, remembered
         game = game.with_state(game.state.with_object(replace(game.state.obj(oid), devoured=devoured))).log(
             "702.82b", f"{oid} devoured {devoured} creature(s)")
-    for rules, text in entering_reasons(game, oid, controller, paid):
+    for rules, text in entering_reasons(game, oid, controller, paid) + spent:
         game = game.log(rules, text)
     if tapped:
         game = game.log("614.1c", f"{oid} enters tapped")

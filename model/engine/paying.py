@@ -21,7 +21,7 @@ from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
 from mtgjudge.model.payment.decide import solve
-from mtgjudge.model.payment.enumeration import Event, Payment, all_payments, member_choices
+from mtgjudge.model.payment.enumeration import Event, Payment, all_payments, colors_spent, member_choices
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem, exilable_from_hand, restricted
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.state import MAX_POOL, GameState, PoolMana
@@ -38,11 +38,14 @@ def _taking_part(problem: PaymentProblem, p: Payment, members: dict[str, tuple[E
         s for gi, n in p.pool_spent if n and problem.pool[gi].in_hand and (s := problem.pool[gi].source) is not None}
 
 
-def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
+def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None,
+        spell: str | None = None) -> list[Game]:
     """Every way ``player`` can pay ``cost``, performed on ``game``; the payments are those of the state
     ``before`` (where the cost was decided: the spell not yet on the stack, 601.2a). ``paying``: the
     permanents tapped, untapped or sacrificed, and the cards exiled from the hand for mana (113.6m), as the
-    question fixes them."""
+    question fixes them. ``spell``: the spell on the stack whose total cost this is, when its text reads the
+    number of colors of mana spent to cast it (702.44a, converge): that number is recorded on it
+    (``GameObject.colors_spent``), each number the payments allow a branch (``enumeration.colors_spent``)."""
     problem = build_problem(before, player, cost)
     if paying is not None:
         # Only payments in which exactly the listed permanents take part are kept, so only those, and the
@@ -53,6 +56,9 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     found = all_payments(problem)
     # Payments that differ only in which mana paid which symbol leave the same state: perform each effect once.
     chosen: dict[tuple, tuple[Payment, dict[str, tuple[Event, ...]]]] = {}
+    # the numbers of colors spent of the payments that leave one state: which mana paid which symbol is not in the
+    # state, but the colors of the mana spent are (601.2g-h: the payer's choice)
+    counts: dict[tuple, set[int]] = {}
     for p in deadline.checked(found, FOLLOWING):
         for members in member_choices(problem, p):
             used = _taking_part(problem, p, members)
@@ -62,6 +68,8 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
                       tuple(sorted((t, _made_by(problem, o, members), n) for t, o, n in p.leftover)), p.discard, p.exile,
                       p.exile_from_hand)
             chosen.setdefault(effect, (p, members))
+            if spell is not None:
+                counts.setdefault(effect, set()).update(colors_spent(p))
             if len(chosen) > MAX_BRANCHES:
                 raise SearchBound(f"more than {MAX_BRANCHES} ways to pay: the search bound was reached")
     if not chosen:
@@ -69,14 +77,28 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
             raise Unsupported("the payment model decided the cost can be paid but listed no way to pay it")
         raise Illegal(_why_not(problem, player, frozenset(paying)))
     out: list[Game] = []
-    for p, members in deadline.checked(chosen.values(), FOLLOWING):
+    several = len({n for ns in counts.values() for n in ns}) > 1
+    for effect, (p, members) in deadline.checked(chosen.items(), FOLLOWING):
         for g in _perform(game, problem, p, members, player):
             if len(chosen) > 1:
                 hurt = [f"{i}'s {e.by} dealing {e.damage} damage" for i, evs in sorted(members.items()) for e in evs if e.damage]
                 g = g.choose("pay with " + (", ".join(sorted(_taking_part(problem, p, members))) or "no permanent")
                              + (f" and {p.life} life" if p.life else "") + (f" ({', '.join(hurt)})" if hurt else ""))
-            out.append(g)
+            if spell is None:
+                out.append(g)
+                continue
+            for n in sorted(counts[effect]):
+                out.append(_spent(g, spell, n, several))
     return merge(out)
+
+
+def _spent(game: Game, spell: str, n: int, branch: bool) -> Game:
+    """The spell ``spell`` (on the stack) with the number of colors of mana spent to cast it recorded
+    (702.44a), a branch of its own where the payments allow more than one number (601.2g-h)."""
+    o = game.state.obj(spell)
+    game = game.with_state(game.state.with_object(replace(o, colors_spent=n)))
+    game = game.log(("601.2h", "106.1a"), f"{n} color(s) of mana are spent to cast {o.name} ({spell})")
+    return game.choose(f"{n} color(s) of mana spent") if branch else game
 
 
 def _why_not(problem: PaymentProblem, player: str, paying: frozenset[str]) -> tuple:
@@ -203,6 +225,9 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
     # 702.29a: "Discard this card": the source itself, discarded with the cost's other cards (601.2h)
     source = problem.cost.source
     itself: tuple[str, ...] = (source,) if source and any(part.kind == "discard_self" for part in problem.cost.other) else ()
+    # 702.97a: "Exile this card from your graveyard": the source itself, exiled with the cost's other such cards
+    itself_gy: tuple[str, ...] = (source,) if source and any(part.kind == "exile_self_from_graveyard"
+                                                             for part in problem.cost.other) else ()
     # "Exile a blue card from your hand" (Force of Will): the one part of its cost using the hand's cards
     # (``problem._one_use_of_hand``), so its cards are those it could exile
     exiling = next((part for part in problem.cost.other if part.kind == "exile_from_hand"), None)
@@ -210,7 +235,7 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
     for n, zone, to, rule, pool_ids in ((p.discard, "hand", "graveyard", "701.9a", problem.hand),
                                         (p.exile, "graveyard", "exile", "406.3", problem.graveyard),
                                         (p.exile_from_hand, "hand", "exile", "601.2h", from_hand)):
-        own = itself if zone == "hand" and to == "graveyard" else ()
+        own = itself if zone == "hand" and to == "graveyard" else itself_gy if zone == "graveyard" and rule == "406.3" else ()
         if not n and not own:
             continue
         nxt = []

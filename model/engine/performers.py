@@ -37,6 +37,7 @@ from mtgjudge.model.words.madness import perform as madness
 from mtgjudge.model.words.suspend import perform as suspend
 from mtgjudge.model.words.copies import perform as copies
 from mtgjudge.model.words.cycling import perform as cycling
+from mtgjudge.model.words.graveyard_abilities import perform as graveyard_abilities
 from mtgjudge.model.words.becomes import perform as becomes
 from mtgjudge.model.words.counters import perform as counters
 from mtgjudge.model.words.removal import perform as removal
@@ -49,7 +50,7 @@ _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, cascade, attach, cycling, becomes, counters, removal, persist, evolve, renown,
-    tapping, madness, suspend, copies,
+    tapping, madness, suspend, copies, graveyard_abilities,
 )
 
 

@@ -37,7 +37,9 @@ from mtgjudge.model.rules.modes import modal_of
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.timing import split_second_requirement
 from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
 from mtgjudge.model.words.kicker.perform import kicker_costs, unperformed_options
+from mtgjudge.model.words.colors_spent.perform import reads_colors_spent
 from mtgjudge.model.words.splice.perform import candidates as splice_candidates
 
 
@@ -68,7 +70,8 @@ def _performable(game: Game, oid: str, player: str, paying: str = "") -> None:
     if splice_candidates(st, oid, player):
         raise Unsupported(f"{what}: a card in {player}'s hand could be spliced onto it (702.47a): splicing as a spell "
                           "is cast this way is not performed yet")
-    if kicker_costs(st, oid) or has_buyback(st, oid) or len(additional_choices(st, oid)) > 1:
+    if kicker_costs(st, oid) or has_buyback(st, oid) or len(additional_choices(st, oid)) > 1 or \
+            replicate_cost(ch.abilities) is not None or has_conspire(ch.abilities):
         raise Unsupported(f"{what}: announcing its optional or additional costs (601.2b) is not performed this "
                           "way yet")
     require_modelled(st, (Scope.CASTING, Scope.SPELL_COSTS, Scope.CAST_OPTIONS), "a spell is cast")
@@ -117,7 +120,7 @@ def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], key
                       "stack")
     out = []
     for g in _with_targets(moved, phrases, player, oid, o.name):
-        for paid in pay(g, st, player, cost, None):
+        for paid in pay(g, st, player, cost, None, oid if reads_colors_spent(abilities) else None):
             out.append(_cast(paid, oid, player, o))
     return out
 

@@ -27,11 +27,11 @@ def source_on_battlefield(game: Game, source: str, source_moves: int) -> bool:
 def after_moves(game: Game, moved: list, what: str) -> Game:
     """After simultaneous zone changes (lki, from, to): abilities they trigger wait to be put on the stack;
     if a permanent left the battlefield, the cards exiled until it leaves return immediately (610.3), and so
-    on for what that return causes. A move from the stack, or into a graveyard, replaced by exile (702.34a,
-    614.1a: ``zones.move``) went there, and only that move happened."""
-    # a move replaced by exile (a spell cast by flashback, 702.34a; what would be put into a graveyard, 614.1a:
-    # ``zones.move``) went there, and only that move happened: nothing was put into a graveyard, nothing died
-    moved = [(lki, before, "exile" if (before == "stack" or to == "graveyard") and to != "exile"
+    on for what that return causes. A move from the stack or the battlefield, or into a graveyard, replaced by
+    exile (702.34a, 702.84a, 614.1a: ``zones.move``) went there, and only that move happened."""
+    # a move replaced by exile (a spell cast by flashback, 702.34a; what would be put into a graveyard, 614.1a;
+    # an unearthed permanent leaving the battlefield, 702.84a: ``zones.move``) went there, and only that move happened: nothing was put into a graveyard, nothing died
+    moved = [(lki, before, "exile" if (before in ("stack", "battlefield") or to == "graveyard") and to != "exile"
               and game.state.has(lki.id) and game.state.obj(lki.id).zone == "exile" else to)
              for lki, before, to in moved]
     while moved:

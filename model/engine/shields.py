@@ -24,6 +24,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from, why as protection_why
 from mtgjudge.model.vocab.phrases import parse_np
+from mtgjudge.model.words.graveyard_abilities.record import EXILE_IF_LEAVES
 from mtgjudge.model.state import COMBAT_STEPS, Duration, Lasting, PreventionShield, TurnReplacement
 
 #: The card types of permanents (110.4).
@@ -218,7 +219,7 @@ def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a"
     if not allowed or _on(game, "no_regeneration", oid):
         return game.log((cause, "701.19c"), f"{o.name} ({oid}) can't be regenerated: its regeneration shield is not "
                                    "applied"), False
-    if _on(game, "exile_if_dies", oid):
+    if _on(game, "exile_if_dies", oid) or _on(game, EXILE_IF_LEAVES, oid):
         raise Unsupported(f"{o.name} ({oid}) would be destroyed with a regeneration shield and an 'exile it instead' "
                           "effect on it: the order its controller applies them in (616.1) is not performed")
     if game.state.turn.step in COMBAT_STEPS and "Creature" in current(game.state, oid).types:

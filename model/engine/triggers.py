@@ -377,6 +377,8 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
             if a.kind == "unmodelled":
                 raise Unsupported(f"{o.name} ({spell}) is cast: its own ability triggers, which is not modelled: "
                                   f"{a.source_text!r}")
+            if a.intervening and not intervening.source_holds(game, a.intervening, o, game.moved(spell)):
+                continue        # 603.4: "if a replicate cost was paid for it" (702.56a) false: it doesn't trigger
             if _watches(o, a):
                 out.append(PendingTrigger(spell, i, caster, game.moved(spell)))
     for w in list(st.battlefield()) + _off_watchers(game):

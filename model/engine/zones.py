@@ -22,6 +22,7 @@ from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving
 from mtgjudge.model.state import (EffectInForce, GameState, Player, PreventionShield, PTChange, StackAbility,
                                    TurnReplacement)
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.words.graveyard_abilities.record import EXILE_IF_LEAVES
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
 
@@ -152,6 +153,17 @@ def graveyard_replaced(state: GameState, o: GameObject) -> str | None:
     return None
 
 
+def left_battlefield_replaced(state: GameState, o: GameObject, to: str) -> str | None:
+    """702.84a, 614.1a: the unearth effect on the permanent ``o`` ("If it would leave the battlefield, exile it
+    instead of putting it anywhere else", ``words.graveyard_abilities``) that exiles it instead of moving it to
+    ``to``, named for the log by its source; None when none applies, or it is exiled anyway (Dregscape Zombie's
+    ruling 2008-10-01: an effect that exiles it succeeds)."""
+    if o.zone != "battlefield" or to == "exile":
+        return None
+    return next((r.origin for r in state.in_force(TurnReplacement) if r.kind == EXILE_IF_LEAVES and r.object == o.id),
+                None)
+
+
 def guard_other_graveyard_replacement(state: GameState, o: GameObject, instead: str) -> None:
     """616.1: ``o`` would be put into a graveyard, and two replacement effects apply: its own (``instead``: put into
     its owner's hand, on its owner's library) and a permanent's exiling it. Its controller chooses the one to
@@ -165,8 +177,9 @@ def guard_other_graveyard_replacement(state: GameState, o: GameObject, instead: 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
          kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
-         cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True,
-         chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = ()) -> Game:
+         cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True, surged: bool = False,
+         chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = (), fused: bool = False,
+         overloaded: bool = False) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
@@ -175,9 +188,11 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     change (400.7); ``bought_back``: whether a spell's buyback cost was paid (702.27a); ``face``: the half or face a
     card is cast as (709.3, 715.3, 712.11b), and ``cast_by``: the card's own keyword it is cast by from a graveyard
     (601.3); all three kept only on the stack; ``evoked``: cast for its evoke cost (702.74a), kept as ``kicked`` is,
-    and so is ``dashed`` (its dash cost, 702.109a; None: not known, as the question gave the spell);
+    and so are ``dashed`` (its dash cost, 702.109a; None: not known, as the question gave the spell) and ``surged``
+    (its surge cost, 702.117a);
     ``chosen``: the choices made as it enters the battlefield (614.12), kept only there; ``spliced``: the rules text
-    a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e). ``guard`` False: the move is part of an event whose first move
+    a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e); ``fused``: a split card cast by fuse as both halves (702.102a), and
+    ``overloaded``: a spell cast for its overload cost (702.96a), both kept only on the stack. ``guard`` False: the move is part of an event whose first move
     was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
     move still was (614: what may replace the event is what exists as it happens)."""
     state = game.state
@@ -188,6 +203,13 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
         # instead of going anywhere else (a replacement of the move, 614.1a)
         game = game.log((exiled, "614.1a"), f"{o.name} ({oid}) was cast from a graveyard by its "
                                             f"{_keyword_of(o, exiled)}: it is exiled instead of being put into the {to}")
+        to = "exile"
+    unearthed = left_battlefield_replaced(state, o, to)
+    if unearthed is not None:
+        # 702.84a: whatever else would replace the move too (616.1), the result is exile: this one applies to
+        # every destination, and exile is where the other exiling replacements send it
+        game = game.log(("702.84a", "614.1a"), f"{o.name} ({oid}) would leave the battlefield for the {to}: it is "
+                                               f"exiled instead (the unearth ability of {unearthed})")
         to = "exile"
     by = graveyard_replaced(state, o) if to == "graveyard" else None
     if by is not None:
@@ -211,9 +233,11 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      bought_back=bought_back if to == "stack" else None,
                      cast_by=cast_by if to == "stack" else "",
                      evoked=evoked and to in ("battlefield", "stack"), spell_copy=o.spell_copy,
+                     surged=surged and to in ("battlefield", "stack"),
                      dashed=dashed if to in ("battlefield", "stack") else False,
                      chosen=chosen if to == "battlefield" else (),
                      spliced=tuple(spliced) if to == "stack" else (),
+                     fused=fused and to == "stack", overloaded=overloaded and to == "stack",
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {o.name} ({oid}), whose face is revealed (708.9), is not modelled")

@@ -19,6 +19,8 @@ from mtgjudge.model.oracle.lines import LineContext, compile_line, without_abili
 from mtgjudge.model.oracle.scopes import declaration_only
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.parse import parse_static
+from mtgjudge.model.words.costs.read import overload_cost, overloaded_text
 
 #: Bumped whenever the compiler's output for some text changes: a card store compiled by another version is
 #: compiled again from the text it kept.
@@ -90,6 +92,7 @@ def compile_face(f: FaceRecord) -> Face:
     lines = ability_lines(f.text, f.name, "Legendary" in supers)
     if ctx.spell:
         lines = _join_conditionals(lines)
+    compiled: list[tuple[str, str, list[Ability]]] = []
     for i, (printed, norm) in enumerate(lines):
         # compiling a card a question names is part of answering it: it counts against the question's bound
         deadline.check(f"compiling {f.name!r}")
@@ -103,10 +106,57 @@ def compile_face(f: FaceRecord) -> Face:
         line = compile_line(norm, printed, ctx)
         abilities += line
         read.append((printed, len(line)))
+        compiled.append((printed, norm, line))
+    overloaded: tuple[Ability, ...] = ()
+    found = _overload(compiled, ctx) if ctx.spell and len(compiled) == len(lines) else None
+    if found is not None:
+        abilities, overloaded = found
     abilities = [_read_once(a, f.name, "Legendary" in supers) for a in abilities]
     loyalty = int(f.loyalty) if f.loyalty is not None and re.fullmatch(r"\d{1,9}", f.loyalty) else None
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
-                tuple(abilities), lines=tuple(read), loyalty=loyalty)
+                tuple(abilities), lines=tuple(read), loyalty=loyalty, overloaded=overloaded)
+
+
+def _overload(compiled: list[tuple[str, str, list[Ability]]], ctx: LineContext) \
+        -> tuple[list[Ability], tuple[Ability, ...]] | None:
+    """702.96a: a spell's one line "Overload <mana>" read as its alternative cost (``alternative_cost`` marked
+    Overload), with the spell's text as overload changes it ("target" read as "each" in every line,
+    ``words.costs.read.overloaded_text``): the face's abilities with that line read, and its abilities changed. Only
+    where each changed line is read whole with no target left (702.96b: the overloaded spell has no targets);
+    otherwise None and the line stays unmodelled."""
+    at = [i for i, (_, norm, _) in enumerate(compiled) if overload_cost(without_ability_word(norm)) is not None]
+    if len(at) != 1:
+        return None
+    printed, norm, _ = compiled[at[0]]
+    try:
+        static = Ability("static", static=parse_static({"kind": "alternative_cost", "keyword": "Overload",
+                                                        "cost": overload_cost(without_ability_word(norm))}),
+                         keyword="Overload", source_text=printed)
+    except DefinitionError:
+        return None
+    usual: list[Ability] = []
+    changed: list[Ability] = []
+    for i, (p, n, line) in enumerate(compiled):
+        if i == at[0]:
+            usual.append(static)
+            changed.append(static)
+            continue
+        usual += line
+        text = overloaded_text(n)
+        if text is None:
+            return None
+        each = line if text == n else compile_line(text, p, ctx)
+        if text != n and not all(_read_whole(a) for a in each):
+            return None
+        changed += each
+    return usual, tuple(changed)
+
+
+def _read_whole(a: Ability) -> bool:
+    """A reading of an overloaded line that the engine can follow as its own: modelled, every instruction read
+    (no ``other`` words), no target (702.96b) and no modes."""
+    return a.kind != "unmodelled" and not a.targets and not a.modes and not a.unread \
+        and all(e.kind != "other" for e in a.effects)
 
 
 def _read_once(a: Ability, name: str, legendary: bool) -> Ability:

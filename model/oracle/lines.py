@@ -17,7 +17,7 @@ from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.words.costs.read import (DASH_HASTE, EVOKE_TRIGGER, additional_either, affinity, alternative_cost,
+from mtgjudge.model.words.costs.read import (surge_line, DASH_HASTE, EVOKE_TRIGGER, additional_either, affinity, alternative_cost,
                                             buyback_cost, cost_text, dash_cost, evoke_cost, is_buyback_line,
                                             self_cost_reduction)
 from mtgjudge.model.oracle.intervening import split_intervening
@@ -25,9 +25,11 @@ from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.splice import read as splice_lines
+from mtgjudge.model.words.split import read as split_read
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
+from mtgjudge.model.words.graveyard_abilities import read as graveyard_abilities_read
 from mtgjudge.model.words.copies import read as copies_read
 from mtgjudge.model.words.madness import read as madness_read
 from mtgjudge.model.words.suspend import read as suspend_read
@@ -38,6 +40,7 @@ from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.vocab import keyword_triggers, keywords
 from mtgjudge.model.words.persist import read as persist_lines
 from mtgjudge.model.words.evolve import read as evolve_lines
+from mtgjudge.model.words.colors_spent import read as colors_spent_lines
 from mtgjudge.model.words.renown import read as renown_lines
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
@@ -45,6 +48,7 @@ from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
 from mtgjudge.model.words.control import read as control_sentences
+from mtgjudge.model.words.defined_pt.read import defined_pt_static
 from mtgjudge.model.words.conditions.read import condition_args, condition_words, static_condition
 from mtgjudge.model.vocab.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
@@ -744,7 +748,8 @@ def _keyword_ability(item: str) -> Ability:
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
-        or renown_lines.renown(name, param, item)       # the triggered ability the keyword means
+        or renown_lines.renown(name, param, item) \
+        or colors_spent_lines.sunburst(name, param, item)   # the (triggered, or static) ability the keyword means
     if returns is not None:
         return returns
     if name == "Landwalk" and not param and item.strip().capitalize() in KEYWORDS:
@@ -761,6 +766,11 @@ def _keyword_ability(item: str) -> Ability:
             meant_splice = splice_lines.splice(param)
             if meant_splice is not None:
                 return Ability("static", static=parse_static(meant_splice), source_text=item, zones=("hand",))
+        if name == "Fuse":
+            # 702.102a: functions while the card is in a hand (``words.split``)
+            fuse = split_read.fuse_line(param, item)
+            if fuse is not None:
+                return fuse
         if name == "Entwine":
             # 702.42a: an optional additional cost of a modal spell, its cost read whole by the cost grammar
             return Ability("static", static=parse_static({"kind": "entwine", "cost": param}), source_text=item)
@@ -943,7 +953,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 #: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
 # ("converted mana cost" names a characteristic, 202.3, not a cost to cast: not a casting word)
 # ("choose two cards from it", "choose one of them": cards chosen as it resolves, not modes: not casting words)
-_CASTING_WORDS = patterns.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|cast|(?<!converted mana )costs?|spend|additional|kicked|"
+# ("the number of colors of mana spent to cast ~", converge: what its payment spent, read as it resolves: not one)
+_CASTING_WORDS = patterns.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|(?<!of mana spent to )cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 
@@ -1000,6 +1011,10 @@ def _static_word(norm: str, printed: str) -> Ability | None:
     return None
 
 
+#: "~ gets +1/+1 for each artifact you control.", "Enchanted creature gets +1/+1 for each Forest you control." (613.4c)
+_PT_PER = re.compile(r"^(?P<who>~|Enchanted creature|Equipped creature) gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+) for each "
+                     r"(?P<count>[^.,;\"]+)\.$")
+
 #: "Each creature you control with a +1/+1 counter on it has trample." (613.1f)
 _WITH_COUNTER = re.compile(r"^Each (?P<other>other )?creature you control with an? (?P<counter>\+1/\+1) counter on it "
                            r"has (?P<kw>[a-z ,]+)\.$")
@@ -1055,6 +1070,15 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     controls it."""
     if norm.startswith("All ") and not norm.startswith("All creatures able"):
         norm = norm[len("All "):]
+    m = _PT_PER.match(norm)
+    if m:
+        # 613.4c: "~ gets +1/+1 for each artifact you control" (a count of what is there as the layer applies)
+        try:
+            return [Ability("static", static=parse_static({
+                "kind": "pt_per", "power": int(m.group("p")), "toughness": int(m.group("t")), "count": m.group("count"),
+                **({"enchanted": True} if m.group("who") != "~" else {})}), source_text=printed)]
+        except DefinitionError:
+            return None
     m = _WITH_COUNTER.match(norm)
     if m:
         # 122.1: the creatures with one or more such counters on them, determined as the layer applies (613.6)
@@ -1263,6 +1287,7 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     if _UNPREVENTABLE.match(norm):
         return Ability("static", static=parse_static({"kind": "damage_unpreventable"}), source_text=printed)
     aura = becomes_static(norm) or control_sentences.control_static(norm)  # 613.1d-f, 613.4b; 613.1b: "You control enchanted creature."
+    aura = aura or defined_pt_static(norm)      # 604.3, 613.4a: "~'s power and toughness are each equal to ..."
     if aura is not None:
         try:
             return Ability("static", static=parse_static(aura), source_text=printed)
@@ -1298,6 +1323,10 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         cond = {"condition": m.group(4)} if m.group(4) else {}
         return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(3), "n": count,
                                                       **kicked, **cond}), source_text=printed)
+    # 614.1c, converge: "~ enters with a +1/+1 counter on it for each color of mana spent to cast it."
+    spent = colors_spent_lines.enters_line(norm, printed)
+    if spent is not None:
+        return spent
     # 702.33c-d: multikicker's count ("for each time it was kicked": the times its kicker cost was paid)
     m = re.fullmatch(r"~ enters(?: the battlefield)? with an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it for each time "
                      r"(?:it|~) was kicked\.", norm)
@@ -1445,7 +1474,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
-    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx)
+    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed) \
+        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell)
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)
@@ -1478,7 +1508,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
         return [a for i in items for a in _counter_keyword(i, ctx) or [
-            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or copies_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
+            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or copies_read.keyword_ability(i) or _cycling(i, ctx)
+            or graveyard_abilities_read.keyword_ability(i, ctx.spell) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card

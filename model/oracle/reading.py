@@ -20,7 +20,8 @@ from mtgjudge.model.vocab import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
-from mtgjudge.model.words.costs.read import render_dash, render_evoke
+from mtgjudge.model.words.costs.read import render_dash, render_evoke, render_surge
+from mtgjudge.model.words.copies.read import render_conspire, render_replicate
 from mtgjudge.model.words.counters.record import render_keyword
 from mtgjudge.model.words.madness.record import render_madness
 from mtgjudge.model.words.suspend.record import render_suspend
@@ -179,6 +180,7 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     another; None if one of them does not render."""
     # "Fading 3", "Evoke {2}{U}", "Dash {2}{R}": what they mean
     keyword = render_keyword(abilities) or render_evoke(abilities) or render_dash(abilities) \
+        or render_surge(abilities) or render_replicate(abilities) or render_conspire(abilities) \
         or render_madness(abilities) or render_suspend(abilities)
     if keyword is not None:
         return keyword

@@ -493,6 +493,15 @@ class Encoding:
                 ts.require(step(("701.9a", "113.6j"), f"{pr.player} discards {card.name if card else 'the card'} from their hand"
                                 if there else f"{part.text()} discards the card from its owner's hand, and it is not "
                                               f"in {pr.player}'s hand"), z3.BoolVal(there))
+            elif k == "exile_self_from_graveyard":
+                # 702.97a, 406.3: "Exile this card from your graveyard": the card itself, from its owner's graveyard
+                # (an ability with this cost functions only there, 113.6j)
+                card = pr.state.obj(src) if src and pr.state.has(src) else None
+                there = card is not None and card.zone == "graveyard" and card.owner == pr.player
+                ts.require(step(("406.3", "113.6j"), f"{pr.player} exiles {card.name if card else 'the card'} from their "
+                                                     "graveyard" if there else
+                                f"{part.text()} exiles the card from its owner's graveyard, and it is not in "
+                                f"{pr.player}'s graveyard"), z3.BoolVal(there))
             elif k == "exile_from_graveyard":
                 self.gy_terms.append(z3.IntVal(part.n))
             elif k in ("sacrifice", "return_to_hand", "tap_untapped"):
@@ -944,7 +953,7 @@ def extract_plan(enc: Encoding, m) -> dict:
     # Which permanents pay the parts that name them (601.2h).
     others = []
     for part in pr.cost.other:
-        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters", "discard_self"):
+        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters", "discard_self", "exile_self_from_graveyard"):
             others.append({"part": part.text(), "by": [pr.cost.source]})
     for part, picks in enc.part_vars:
         others.append({"part": part.text(), "by": [i for gi, v in picks for i in take(gi, _val(m, v))]})

@@ -20,12 +20,12 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 from typing import Iterator
 
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.mana import TYPES, Symbol, mana_string
+from mtgjudge.model.mana import COLORS, TYPES, Symbol, mana_string
 from mtgjudge.model.payment.problem import (UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, exilable_from_hand,
                                             part_fits, revealable)
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
@@ -362,6 +362,11 @@ class _Enumerator:
                 # 702.29a: the card itself, from its owner's hand; the engine discards it with the cost's other cards
                 card = pr.state.obj(pr.cost.source) if pr.cost.source and pr.state.has(pr.cost.source) else None
                 if card is not None and card.zone == "hand" and card.owner == pr.player:
+                    yield from rec(i + 1, b, events)
+            elif k == "exile_self_from_graveyard":
+                # 702.97a: the card itself, from its owner's graveyard; the engine exiles it with the cost's others
+                card = pr.state.obj(pr.cost.source) if pr.cost.source and pr.state.has(pr.cost.source) else None
+                if card is not None and card.zone == "graveyard" and card.owner == pr.player:
                     yield from rec(i + 1, b, events)
             elif k == "exile_from_graveyard":
                 b["gy"] -= part.n
@@ -774,6 +779,27 @@ def _canonical_filters(rows: list[tuple[str, int, str, str, int]],
         best = out if best is None or out < best else best
     assert best is not None     # the identity renumbering is among the products
     return best
+
+
+def colors_spent(payment: Payment) -> frozenset[int]:
+    """Every number of colors of mana the payment may spend on the cost itself (702.44a, and converge's "for each
+    color of mana spent to cast it"): the mana that flows to the cost (consumer 0), not that spent on a filter's own
+    cost nor left in the pool. Colorless mana is no color (106.1a-b); tapping a creature for convoke or an
+    artifact for improvise, or exiling a card for delve, spends no mana (702.51a, 702.126a, 702.66a). Mana of one
+    type is that color; an activation of a simple mana ability that adds one mana of one of several types, each
+    unit its own choice (605.3b), makes the number a choice the payer makes with the payment (601.2g-h):
+    each number reachable is one element."""
+    reach: set[frozenset[str]] = {frozenset(m for _, ci, _, m, n in payment.flows if ci == 0 and n and m in COLORS)}
+    for _, ci, _, m, n in payment.flows:
+        if ci != 0 or not n or "/" not in m:
+            continue
+        types = m.split("/")
+        # the colors n units of these types may be: any nonempty choice of at most n of the types (colorless
+        # among them adding no color)
+        picks = {frozenset(t for t in pick if t in COLORS)
+                 for k in range(1, min(n, len(types)) + 1) for pick in combinations(types, k)}
+        reach = {r | p for r in reach for p in picks}
+    return frozenset(len(r) for r in reach)
 
 
 def all_payments(pr: PaymentProblem, bound_seconds: float = BOUND_SECONDS, limit: int = MAX_PAYMENTS) -> list[Payment]:

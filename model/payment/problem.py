@@ -35,7 +35,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
               "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand",
-              "put_counters", "discard_self", "exile_from_hand")
+              "put_counters", "discard_self", "exile_from_hand", "exile_self_from_graveyard")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
@@ -333,8 +333,10 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
     # the card a "Discard this card" part discards (702.29a) is not one of the cards the cost's other discards use
     itself = cost.source if any(part.kind == "discard_self" for part in cost.other) else None
     hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i not in (cost.casting, itself)))
+    # and the card "Exile this card from your graveyard" exiles (702.97a) is not one the other graveyard exiles use
+    itself_gy = cost.source if any(part.kind == "exile_self_from_graveyard" for part in cost.other) else None
     graveyard = _cards_for(state, player, cost, "exile_from_graveyard",
-                           tuple(i for i in p.zone("graveyard") if i != cost.casting))
+                           tuple(i for i in p.zone("graveyard") if i not in (cost.casting, itself_gy)))
     extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
              for u in uses for src in u.triggered_sources}
     in_hand = []

@@ -77,6 +77,12 @@ def printed_characteristics(o: GameObject) -> Characteristics:
     return chars
 
 
+def defined_stats(s: StaticEffect) -> tuple[str, ...]:
+    """The stats (``power``, ``toughness``) a characteristic-defining ``defined_pt`` static sets (604.3): those its
+    line names ("power and toughness", "power", "toughness")."""
+    return tuple(stat for stat in ("power", "toughness") if stat in str(s.arg("stats")))
+
+
 def _face_characteristics(f) -> Characteristics:
     colors = frozenset(f.color_indicator) if f.color_indicator is not None else (
         cost_colors(f.mana_cost) if f.mana_cost else frozenset())
@@ -89,7 +95,13 @@ def _face_characteristics(f) -> Characteristics:
         colors = frozenset()
     if "Changeling" in keywords and {"Creature", "Kindred", "Tribal"} & set(f.types):
         subtypes = tuple(sorted(set(subtypes) | subtypes_by_type()["Creature"]))
-    return Characteristics(f.name, f.supertypes, f.types, subtypes, colors, f.abilities, f.power, f.toughness)
+    # A power or toughness a characteristic-defining ability sets (604.3, 208.2a: printed "*") is its count's
+    # value in every zone; the layers compute it on the battlefield (613.4a, ``rules.layers``), elsewhere the model
+    # does not (``_stat_fits``, ``engine.sba``: unsupported where it is read).
+    defined = {stat for a in f.abilities if a.kind == "static" and a.static is not None and a.static.kind == "defined_pt"
+               for stat in defined_stats(a.static)}
+    return Characteristics(f.name, f.supertypes, f.types, subtypes, colors, f.abilities,
+                           None if "power" in defined else f.power, None if "toughness" in defined else f.toughness)
 
 
 def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, source: GameObject | None,
@@ -168,16 +180,25 @@ def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -
         value = object_mana_value(o)
     elif what == "total power and toughness":      # the sum of the two (208.1), each with its counters (613.4c)
         if ch.power is None or ch.toughness is None:
-            return False
+            return _no_stat(ch, o, what)
         value = ch.power + ch.toughness + (sum(o.counters_pt()) if o.zone == "battlefield" else 0)
     else:
         value = ch.power if what == "power" else ch.toughness
         if value is None:
-            return False
+            return _no_stat(ch, o, what)
         if o.zone == "battlefield":
             # 613.4c: power/toughness counters count in layer 7c, which ``current`` leaves to its readers
             value += o.counters_pt()[0 if what == "power" else 1]
     return value <= n if cmp == "<=" else value >= n if cmp == ">=" else value == n
+
+
+def _no_stat(ch: Characteristics, o: GameObject, what: str) -> bool:
+    """An object with no power or toughness the model knows has no ``what`` to compare (208.3: a noncreature), unless
+    it is a creature whose ability defines it (604.3) where the model does not compute it: unsupported."""
+    if "Creature" in ch.types:
+        raise Unsupported(f"the {what} of {o.name} ({o.id}) in {o.zone}: its characteristic-defining ability sets it "
+                          "(604.3), which the model computes on the battlefield only")
+    return False
 
 
 def with_intrinsic(ch: Characteristics) -> Characteristics:

@@ -37,9 +37,11 @@ from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
-#: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
+#: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's);
+#: conspire's cost (702.78a: tapping two creatures chosen as the spell is cast) is paid by ``engine.actions``.
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
-                    "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
+                    "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost",
+                    "cast_from_graveyard", "replicate", "conspire")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -159,21 +161,39 @@ def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
     return [tuple(c) for c in product((0, 1), repeat=n)]
 
 
-def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, StaticEffect, bool, str]]:
+def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, StaticEffect, bool | None, str]]:
     """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
     word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
-    ``state``, ``rules.counts``)."""
-    out: list[tuple[int, StaticEffect, bool, str]] = []
+    ``state``, ``rules.counts``, or surge's, ``surge_allowed``; None when that is not known)."""
+    out: list[tuple[int, StaticEffect, bool | None, str]] = []
     words = [a.static for a in current(state, oid).abilities
              if a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"]
     for k, w in enumerate(words, 1):
         cond = w.arg("if_control")
+        if w.arg("keyword") == "Surge":
+            out.append((k, w, *surge_allowed(state, caster)))
+            continue
         if not cond:
             out.append((k, w, True, ""))
             continue
         n = counts.value(state, caster, counts.stored(w, cond), state.obj(oid))
         out.append((k, w, n >= 1, f"{caster} controls {n} {cond[:-len(' you control')].split(' ', 1)[1]}(s)"))
     return out
+
+
+def surge_allowed(state, caster: str) -> tuple[bool | None, str]:
+    """702.117a: may ``caster`` pay a surge cost now, having cast another spell this turn (the spell being cast
+    is not yet cast, 601.2i, so every spell counted is another; one countered or still on the stack counts too:
+    Boulder Salvo's ruling 2016-01-22)? No teams are modelled (102.3), so "or a teammate" adds no one. None
+    when the turn's history before the question is not stated and the actions cast no spell of theirs (the record
+    a lower bound, ``rules.this_turn``); and why, in words."""
+    n = state.this_turn.spells_of(caster)
+    if n >= 1:
+        return True, f"{caster} cast {n} other spell(s) this turn"
+    if state.this_turn.known:
+        return False, f"{caster} cast no other spell this turn"
+    return None, (f"whether {caster} cast another spell this turn before the question's actions is not stated "
+                  "(say it in the state's this_turn:)")
 
 
 def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
@@ -196,7 +216,8 @@ def has_buyback(state, oid: str) -> bool:
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
                targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = (),
-               buyback: bool = False, free: bool = False, spliced: tuple[str, ...] = ()) -> TotalCost:
+               buyback: bool = False, free: bool = False, spliced: tuple[str, ...] = (),
+               replicated: int = 0) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``free``: the resolving effect that casts it says "without paying
     its mana cost" (608.2g, 118.9b: an alternative cost; additional costs and increases still apply, 118.9d). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
@@ -205,7 +226,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     ``alternative_costs``), 0 for none; ``choice``: for each additional cost that offers two, which is paid
     (``additional_choices``; required when there is one); ``buyback``: its buyback cost is paid too (702.27a, an
     optional additional cost); ``spliced``: the cards in the caster's hand spliced onto it, whose splice costs are
-    additional costs (702.47a)."""
+    additional costs (702.47a); ``replicated``: how many times its replicate cost is paid (702.56a, an optional
+    additional cost paid any number of times)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
@@ -252,7 +274,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             continue
         if s.kind == "kicker":
             nth_kicker += 1
-        text = s.arg("cost") if s.kind in ("additional_cost", "kicker", "buyback") else None
+        text = s.arg("cost") if s.kind in ("additional_cost", "kicker", "buyback", "replicate") else None
         if s.kind == "additional_cost" and s.arg("or_cost"):
             # 601.2b: the caster announces which of the two it pays
             if nth_or >= len(choice):
@@ -262,6 +284,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
         # in ``kicked`` (multikicker: any number of times, 702.33c)
         times = 1 if s.kind == "additional_cost" or (s.kind == "buyback" and buyback) else 0
+        if s.kind == "replicate":
+            times = replicated
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):

@@ -6,7 +6,8 @@ number of creatures you control") and other effects ("You gain 1 life for each c
 
 A count is written as its phrase (``Count.text``: "creatures you control", "creature cards in your graveyard",
 "cards in your hand", "basic land types among lands you control", "devotion to black") and read by ``parse``;
-``value`` evaluates it on a state for a player. What the engine does not know (attacking creatures, "this
+``value`` evaluates it on a state for a player, after the layers (the evaluation itself, over whatever
+characteristics its caller sees, is ``rules.count_values``: the layers use it too). What the engine does not know (attacking creatures, "this
 turn" histories, cards of a library nobody knows) is not a count ``parse`` reads (DefinitionError).
 """
 from __future__ import annotations
@@ -16,8 +17,9 @@ from dataclasses import replace
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError, Unsupported
-from mtgjudge.model.mana import BASIC_LAND_TYPES
-from mtgjudge.model.rules.characteristics import matches, object_mana_value
+from mtgjudge.model.rules import count_values
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.count_values import ARG, Seen, devotion, reads_power_toughness, stored  # noqa: F401 - counts' names
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.selectors import Count, Selector
 from mtgjudge.model.vocab import phrases
@@ -40,6 +42,8 @@ _GREATEST = patterns.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toug
                        r"(?P<np>[A-Za-z ]+)", re.I)
 #: "the number of charge counters on ~", "each +1/+1 counter on ~" (122.1): the counters of one kind on the source.
 _COUNTERS_ON_SELF = patterns.compile(r"(?:the number of |each |an? )?(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on ~", re.I)
+#: "Aura attached to ~", "each Equipment attached to it" (301.5, 303.4): what is attached to the source now.
+_ATTACHED = patterns.compile(r"(?:the number of |each |an? )?(?P<what>Auras?|Equipment) attached to (?P<whom>~|it)", re.I)
 #: "creatures blocking ~", "creature blocking it beyond the first" (702.23a): the creatures blocking the source now.
 _BLOCKING = patterns.compile(r"(?:the number of |each |an? )?creatures? blocking (?P<whom>~|it)(?P<beyond> beyond the first)?",
                              re.I)
@@ -69,6 +73,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
             raise DefinitionError(f"the count {text!r} is not one the verifier reads")
         return replace(inner, text=t, times=2 if m.group("twice") else 1,
                        plus=phrases.number_word(m.group("plus")) if m.group("plus") else 0)
+    if re.fullmatch(r"(?:the number of )?colors? of mana spent to cast (?:~|this spell)", t, re.I):
+        return Count("colors_spent", t)     # converge (207.2c): how many colors its caster's payment spent
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
         return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
     if re.fullmatch(r"(?:the number of )?creatures? ~ devoured", t, re.I):
@@ -98,6 +104,11 @@ def parse(text: str, it_is_source: bool = False) -> Count:
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
         return Count("devotion", t, color=_COLORS[m.group(1).lower()])
+    m = _ATTACHED.fullmatch(t)
+    if m:       # 301.5, 303.4: "each Aura attached to ~", "Equipment attached to it" (the source itself)
+        if m.group("whom") == "it" and not it_is_source:
+            raise DefinitionError(f"the count {text!r}: what 'it' names is not known here")
+        return Count("attached", t, selector=phrases.parse_np(m.group("what")))
     m = _COUNTERS_ON_SELF.fullmatch(t)
     if m:       # 122.1: "the number of charge counters on ~", "each +1/+1 counter on ~"
         return Count("counters", t, counter=m.group("kind").lower())
@@ -136,9 +147,6 @@ def parse(text: str, it_is_source: bool = False) -> Count:
     raise DefinitionError(f"the count {text!r} is not one the verifier reads")
 
 
-#: The argument in which a word keeps the counts of its phrases, each read once as the card is compiled
-#: (``compiled``), so that what resolves reads the stored ``Count`` (``stored``), never the phrase.
-ARG = "counts"
 
 
 def compiled(a: dict, *texts: str, it_is_source: bool = False) -> dict:
@@ -154,69 +162,31 @@ def compiled(a: dict, *texts: str, it_is_source: bool = False) -> dict:
     return out
 
 
-def stored(word, text: str) -> Count:
-    """The Count of the phrase ``text`` that the word (an ``Effect`` or ``StaticEffect``) kept as it was compiled
-    (``compiled``); Unsupported if it kept none (a word made otherwise: never counted from its phrase here)."""
-    for t, c in word.arg(ARG, ()) or ():
-        if t == text:
-            return c
-    raise Unsupported(f"the count {text!r} was not read as the card was compiled")
+def seen(state) -> Seen:
+    """What a count sees on ``state``: the characteristics after the layers (613)."""
+    return Seen(compute_all(state), lambda oid: current(state, oid))
 
 
 def permanents(state, selector, player: str, source=None) -> int:
-    """The permanents on the battlefield ``selector`` names for ``player`` (their characteristics after the
-    layers, 613)."""
-    chars = compute_all(state)
-    return sum(1 for q in state.battlefield() if matches(selector, chars[q.id], q, player, source))
+    """The permanents on the battlefield ``selector`` names for ``player`` (after the layers, 613)."""
+    return count_values.permanents(state, seen(state), selector, player, source)
 
 
 def cards_in(state, player: str, zone: str, selector, source=None) -> int:
     """``player``'s cards in their ``zone`` (hand, graveyard) that ``selector`` names (None: every card)."""
-    sels = selector if isinstance(selector, tuple) else (selector,)
-    return sum(1 for q in state.in_zone(player, zone)
-               if selector is None or any(matches(s, current(state, q.id), q, player, source) for s in sels))
+    return count_values.cards_in(state, seen(state), player, zone, selector, source)
 
 
 def domain(state, player: str) -> int:
     """305.6: the basic land types among lands ``player`` controls."""
-    chars = compute_all(state)
-    return len({t for q in state.battlefield(player) if "Land" in chars[q.id].types
-                for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
+    return count_values.domain(state, seen(state), player)
 
 
-def greatest(state, player: str, selector, stat: str, source=None) -> int:
-    """ The greatest power, toughness or mana value (202.3) among the permanents ``selector`` names
-    for ``player``, as it resolves (608.2h); 0 if there is none (Miming Slime ruling 2013-01-24). Power and
-    toughness after the layers (613) with +1/+1 and -1/-1 counters (613.4c), as ``engine.sba`` reads them; the
-    engine guards unmodelled text that may change them before it reads this (``reads_power_toughness``)."""
-    chars = compute_all(state)
-    values = [0]
-    for q in state.battlefield():
-        ch = chars[q.id]
-        if not matches(selector, ch, q, player, source):
-            continue
-        if stat == "mana value":
-            values.append(object_mana_value(q))
-            continue
-        base = ch.power if stat == "power" else ch.toughness
-        if base is None:
-            raise Unsupported(f"{q.name} has no printed {stat}: the greatest {stat} is not known to the engine")
-        values.append(base + q.counters_pt()[0 if stat == "power" else 1])
-    return max(values)
+def value(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
+    """The value of ``count`` for ``player`` (the controller of the effect) on ``state``, after the layers: read as
+    the effect resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
+    return count_values.value(state, seen(state), player, count, source, pt_guarded)
 
-
-def reads_power_toughness(count: Count) -> bool:
-    """Does the count read power or toughness (so that unmodelled text changing them must be guarded by the engine,
-    ``rules.guards.guard_scope``, which this module can't import)?"""
-    return count.kind == "greatest" and count.zone in ("power", "toughness")
-
-
-def devotion(state, player: str, color: str) -> int:
-    """700.5: the mana symbols of ``color`` among the mana costs of permanents ``player`` controls (a hybrid or
-    Phyrexian symbol counts for each of its colors, Nykthos's ruling of 2013-09-15; a face-down permanent has
-    no mana cost, 708.2)."""
-    return sum(1 for q in state.battlefield(player) if not q.face_down and q.printed.mana_cost
-               for sym in q.printed.mana_cost if color in sym.colors)
 
 
 def this_way(before, after, player: str, count: Count, source=None) -> int:
@@ -236,66 +206,3 @@ def this_way(before, after, player: str, count: Count, source=None) -> int:
         if sel is None or matches(sel, current(before, o.id), o, player, source):
             n += 1
     return n
-
-
-def blocking(state, source, beyond: int = 0) -> int:
-    """702.23a-b: the creatures blocking ``source`` now (as the effect resolves: a blocker removed from combat, or
-    that left the battlefield, no longer counts; 506.4), less the first ``beyond`` of them, never below 0."""
-    if source is None or source.zone != "battlefield":
-        raise Unsupported("the creatures blocking an object not on the battlefield: its last known information is "
-                          "not modelled")
-    n = sum(1 for q in state.battlefield() if source.id in q.blocking and "Creature" in current(state, q.id).types)
-    return max(0, n - beyond)
-
-
-def value(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
-    """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
-    resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
-    return _base(state, player, count, source, pt_guarded) * count.times + count.plus
-
-
-def _base(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
-    if count.kind == "this_way":
-        raise Unsupported(f"{count.text!r}: what the instruction before did is not known here")
-    if count.kind == "permanents":
-        return permanents(state, count.selector, player, source)
-    if count.kind == "cards":
-        return cards_in(state, player, count.zone, count.selector, source)
-    if count.kind == "domain":
-        return domain(state, player)
-    if count.kind == "greatest":
-        if reads_power_toughness(count) and not pt_guarded:
-            # the caller has not guarded unmodelled text that may change power or toughness
-            raise Unsupported(f"{count.text!r} is not counted here: text the verifier does not read could change "
-                              "power and toughness")
-        return greatest(state, player, count.selector, count.zone, source)
-    if count.kind == "devotion":
-        return devotion(state, player, count.color)
-    if count.kind == "card_types":
-        # 205.2a: the card types among the cards in ``player``'s graveyard (a card's own types, 205.2a; tribal
-        # and the like count too)
-        return len({t for q in state.in_zone(player, count.zone) for t in current(state, q.id).types})
-    if count.kind == "devoured":
-        # 702.82b: the permanent remembers how many creatures it devoured as it entered (``GameObject.devoured``); a
-        # permanent the question put on the battlefield, or an object that left it, is not known to
-        if source is None or source.zone != "battlefield" or source.devoured is None:
-            raise Unsupported(f"{count.text!r}: how many creatures it devoured as it entered (702.82b) is not known")
-        return source.devoured
-    if count.kind == "kicked":
-        # 702.33d-e: the spell, or the permanent it became, remembers its kicker costs paid; an object that left
-        # the stack or the battlefield is a new object (400.7) that doesn't
-        if source is None or source.zone not in ("stack", "battlefield"):
-            raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
-                              "modelled")
-        return len(source.kicked)
-    if count.kind == "blocking":
-        return blocking(state, source, count.beyond)
-    if count.kind == "counters":
-        # 122.1, 608.2h: the counters on the source as it is now, or as it last existed on the battlefield (the
-        # caller's ``source``); a source that is no permanent, as far as the caller knows, is not read (122.2: an
-        # object that left the battlefield has none, but its last known information is not modelled here)
-        if source is None or source.zone != "battlefield":
-            raise Unsupported(f"{count.text!r} of an object not on the battlefield: its last known information is "
-                              "not modelled")
-        return source.counter(count.counter)
-    raise ValueError(count.kind)

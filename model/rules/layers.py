@@ -15,8 +15,10 @@ from typing import Callable, Iterable
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
-                                                  with_intrinsic)
+from mtgjudge.model.rules import count_values
+from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, defined_stats, matches,
+                                                  printed_characteristics, with_intrinsic)
+from mtgjudge.model.rules.count_values import Seen
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
 from mtgjudge.model.state import GameState, PTChange
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
@@ -65,6 +67,42 @@ def _pt_static(chars: dict, eff: StaticEffect, src, state, affected: list) -> di
     return out
 
 
+def _define_pt(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
+    """613.4a (layer 7a), 604.3: a characteristic-defining ability ("~'s power and toughness are each equal to the
+    number of creatures you control") sets the stats it names of its own object to its count's value for the
+    object's controller. The count reads only what layers 1-6 settle (``words.defined_pt.record``), so it is valued
+    over the characteristics computed so far (off the battlefield: as printed)."""
+    n = count_values.value(state, _seen(chars, state), src.controller,
+                           count_values.stored(eff, str(eff.arg("count"))), source=src)
+    out = dict(chars)
+    for oid in affected:
+        out[oid] = replace(out[oid], **{stat: n for stat in defined_stats(eff)})
+    return out
+
+
+def _pt_per(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
+    """613.4c (layer 7c): "~ gets +1/+1 for each artifact you control", "Enchanted creature gets +1/+1 for each Forest
+    you control": the change times the count's value for the source's controller, counted as this layer applies
+    over what layers 1-6 settled (the count reads no power or toughness: ``vocab.words_game``)."""
+    n = count_values.value(state, _seen(chars, state), src.controller,
+                           count_values.stored(eff, str(eff.arg("count"))), source=src)
+    out = dict(chars)
+    for oid in applies_to(chars, eff, src, affected):
+        ch = out[oid]
+        if ch.power is not None and ch.toughness is not None:
+            out[oid] = replace(ch, power=ch.power + n * eff.arg("power"), toughness=ch.toughness + n * eff.arg("toughness"))
+    return out
+
+
+def _seen(chars: dict, state) -> Seen:
+    """What a count read while the layers apply sees: the characteristics computed so far (off the battlefield: as
+    printed)."""
+    return Seen(chars, lambda oid: chars[oid] if oid in chars else with_intrinsic(printed_characteristics(state.obj(oid))))
+
+
+#: The characteristic-defining static words, applied in layer 7a before every other layer-7 effect (613.4a).
+DEFINING = frozenset({"defined_pt"})
+
 #: static word -> (layer number, applier).
 APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     **{kind: (4, fn) for kind, fn in LAND_TYPE_APPLIERS.items()},
@@ -72,6 +110,8 @@ APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     "grant_mana_ability": (6, _grant_mana),
     "grant_keyword": (6, _grant_keyword),
     "pt_change": (7, _pt_static),
+    "defined_pt": (7, _define_pt),
+    "pt_per": (7, _pt_per),
 }
 def _enchanted_types(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
     """613.1d (layer 4), 205.1a: an Aura's "Enchanted creature is a Treefolk ...": its creature types are these."""
@@ -149,8 +189,10 @@ CONDITIONAL_WORDS = ("as_long_as",)
 
 
 def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
-    """Is the condition of an ``as_long_as`` static true now (611.3a, 604.2)? Each reads the state alone; "equipped"
-    and "enchanted" read the subtypes of what is attached to the object, which layer 4 has settled (613.1d)."""
+    """Is the condition of an ``as_long_as`` static true now (611.3a, 604.2)? Each reads the state alone, but
+    "equipped" and "enchanted", which read the subtypes of what is attached to the object, and "you control ...", which
+    reads the permanents its controller controls: both as ``chars``, the layers before the one the static applies in
+    (6 or 7), have settled them (613.1b-e)."""
     kind, n, you = cond["kind"], cond.get("n", 0), o.controller
     if kind == "graveyard_at_least":
         return len(state.in_zone(you, "graveyard")) >= n
@@ -176,6 +218,11 @@ def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
         return o.counter(cond["counter"]) >= n
     if kind == "counters_at_most":
         return o.counter(cond["counter"]) <= n
+    if kind in ("control_at_least", "control_none"):
+        # the permanents its controller controls that fit, as the layers before the one it governs settled them
+        sel = cond["selects"]
+        k = sum(1 for q in state.battlefield(you) if q.id in chars and matches(sel, chars[q.id], q, you, o))
+        return k >= n if kind == "control_at_least" else k == 0
     if kind == "dashed":
         # 702.109a: the spell it was was cast for its dash cost; given on the battlefield without saying, not known
         if o.dashed is None:
@@ -366,6 +413,11 @@ def compute_all(state) -> dict[str, Characteristics]:
             chars = _retype(chars, c) if not isinstance(c, tuple) else \
                 _enchanted_types(chars, c[1], c[0], state, [])
         if layer == 7:
+            # 613.4a (layer 7a): characteristic-defining abilities first, their counts reading layers 1-6
+            defining = [f for f in found if f[2].kind in DEFINING]
+            found = [f for f in found if f[2].kind not in DEFINING]
+            for _, src, s in defining:
+                chars = _define_pt(chars, s, src, state, [src.id])
             # 613.4b (layer 7b) before the 7c changes of static abilities and resolved effects, in timestamp order
             bases = sorted([(c.timestamp, c) for c in changes if c.base is not None]
                            + [(ts, (o, s)) for ts, o, s, _ in layered], key=lambda e: e[0])

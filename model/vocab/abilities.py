@@ -16,6 +16,7 @@ from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
+from mtgjudge.model.words.graveyard_abilities import record as graveyard_abilities
 from mtgjudge.model.words.optional.record import upkeep_keyword_form
 
 if TYPE_CHECKING:
@@ -611,6 +612,8 @@ _INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control si
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
                           "toughness is greater than this creature's toughness",
                 "not_renowned": "if it isn't renowned", "evoked": "if its evoke cost was paid",
+                "replicated": "if a replicate cost was paid for it", "conspired": "if its conspire cost was paid",
+                "surged": "if its surge cost was paid",
                 "suspended": "if ~ is suspended", "exiled": "if it's exiled"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
@@ -844,12 +847,16 @@ class Ability:
     def _keyword_form(self) -> str | None:
         """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
         Crew (702.122a), Level up (711.2a), Outlast (702.107a), cycling (702.29a, 702.29e) and transmute (702.53a:
-        ``words.cycling``);
+        ``words.cycling``), unearth and scavenge (702.84a, 702.97a: ``words.graveyard_abilities``);
         None for any other."""
         if self.keyword and cycling.is_cycling(self.keyword):
             return cycling.render(self, render_cost(self.cost[:-1]))
         if self.keyword and cycling.is_transmute(self.keyword):
             return cycling.render_transmute(self, render_cost(self.cost[:-1]))      # 702.53a
+        if self.keyword and graveyard_abilities.is_unearth(self.keyword):
+            return graveyard_abilities.render(self, render_cost(self.cost))          # 702.84a
+        if self.keyword and graveyard_abilities.is_scavenge(self.keyword):
+            return graveyard_abilities.render_scavenge(self, render_cost(self.cost[:-1]))    # 702.97a
         if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
             return None
         e = self.effects[0]

@@ -44,11 +44,15 @@ from mtgjudge.model.words.madness import record as madness
 from mtgjudge.model.words.suspend import record as suspend
 from mtgjudge.model.words.copies import record as copies
 from mtgjudge.model.words.cycling import record as cycling
+from mtgjudge.model.words.graveyard_abilities import record as graveyard_abilities
 from mtgjudge.model.words.counters import record as counters
 from mtgjudge.model.words.persist import record as persist
 from mtgjudge.model.words.evolve import record as evolve
+from mtgjudge.model.words.colors_spent import record as colors_spent
 from mtgjudge.model.words.renown import record as renown
 from mtgjudge.model.words.splice import record as splice
+from mtgjudge.model.words.defined_pt import record as defined_pt
+from mtgjudge.model.words.split import record as split
 from mtgjudge.model.rules.combat import record as declaring
 from mtgjudge.model.vocab.word import Word
 
@@ -74,7 +78,7 @@ _FAMILIES = (
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
-    words_face_down, tapping, madness, suspend, splice, copies,
+    words_face_down, tapping, madness, suspend, splice, copies, defined_pt, graveyard_abilities, colors_spent, split,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules import counts          # the one count concept: "for each ...", read as compiled
+from mtgjudge.model.rules import count_values, counts   # the one count concept: "for each ...", read as compiled
 from mtgjudge.model.rules.this_turn import fact_of as this_turn_fact
 from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
@@ -55,6 +55,22 @@ def _r_grant(s: StaticEffect) -> str:
 def _r_pt(s: StaticEffect) -> str:
     who = "Enchanted permanent gets" if s.arg("enchanted") else ("This gets" if not s.affects else f"{plural(s.affects)} get")
     return f"{who} {signed_pt(s.arg('power'), s.arg('toughness'))}"
+
+
+def _r_pt_per(s: StaticEffect) -> str:
+    return f"{_r_pt(s)} for each {s.arg('count')}"
+
+
+def _v_pt_per(a: dict) -> dict:
+    # the count read once, as the card is compiled, and only one of what is there now (``count_values.STATE_KINDS``);
+    # "other" of an attached permanent would be other than the creature, not the Aura or Equipment: not read
+    if a.get("enchanted") and re.search(r"\bother\b", str(a.get("count", ""))):
+        raise DefinitionError(f"the count {a.get('count')!r} of an Aura or Equipment is not read")
+    out = counts.compiled(a, str(a.get("count") or "-"), it_is_source=not a.get("enchanted"))
+    (_, count), = out[counts.ARG]
+    if count.kind not in count_values.STATE_KINDS:
+        raise DefinitionError(f"the count {a['count']!r} is not one a static ability is read with")
+    return out
 
 
 def signed_pt(power: int, toughness: int) -> str:
@@ -159,6 +175,10 @@ WORDS = (
     # every power and toughness (``rules.guards.power_now``, ``engine.sba``).
     Word("pt_change", "static", {"power": int, "toughness": int, "enchanted": bool}, _r_pt,
          frozenset({Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"})),
+    # Layer 7c (613.4c), 608.2h-like but read each time the layers apply: "~ gets +1/+1 for each artifact you
+    # control", "Enchanted creature gets +1/+1 for each Forest you control": the change times the count's value.
+    Word("pt_per", "static", {"power": int, "toughness": int, "enchanted": bool, "count": str, counts.ARG: tuple},
+         _r_pt_per, frozenset({Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"}), _v_pt_per),
     # 601.3: "You may play that card"; ``free``: "without paying its mana cost", an alternative cost the
     # permission requires (118.9b).
     Word("may_play", "static", {"free": bool},

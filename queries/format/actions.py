@@ -17,7 +17,7 @@ from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative", "buyback",
-             "entwined", "spliced"),
+             "entwined", "spliced", "fused", "replicated", "conspired"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -103,6 +103,20 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
                 out[k] = int(v)
             else:
                 out[k] = d.integer(v, kp, kl, 0)
+        elif k == "replicated":
+            # 702.56a: how many times its replicate cost is paid (0: none); without it, each count is a branch
+            out[k] = d.integer(v, kp, kl, 0)
+        elif k == "conspired":
+            # 702.78a: the two creatures tapped for its conspire cost, or false (not paid); without it, each way
+            # is a branch
+            if v is False:
+                out[k] = ()
+            elif v is True:
+                d.fail(kp, kl, "must name the two creatures tapped for conspire, like [elf1, elf2], or be false")
+            else:
+                out[k] = d.ref_list(v, kp, kl)
+                if len(out[k]) != 2 or len(set(out[k])) != 2:
+                    d.fail(kp, kl, f"conspire taps two creatures: name two, or say false; got {describe(v)}")
         elif k == "buyback":
             # 702.27a: whether its buyback cost is paid (true/false); without it, each way is a branch
             if not isinstance(v, bool):
@@ -112,6 +126,12 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             # 702.42a: whether its entwine cost is paid (every mode chosen); without it, each way is a branch
             if not isinstance(v, bool):
                 d.fail(kp, kl, f"must be true or false (whether its entwine cost is paid); got {describe(v)}")
+            out[k] = v
+        elif k == "fused":
+            # 702.102a: whether a split card with fuse is cast as both halves (true/false); without it, each way
+            # (each half, both) is a branch
+            if not isinstance(v, bool):
+                d.fail(kp, kl, f"must be true or false (whether both halves are cast, by fuse); got {describe(v)}")
             out[k] = v
         elif k == "spliced":
             # 702.47a-b: the cards with splice revealed from the caster's hand, in the order their text is followed

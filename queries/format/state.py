@@ -34,13 +34,14 @@ ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
 PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
                "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked",
-               "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled", "dashed")
+               "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled", "dashed",
+               "colors_spent")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
 #: Keys meaningful only for a permanent; and only for an object on the stack.
 PERMANENT_ONLY = ("tapped", "summoning_sick", "damage", "attached_to", "renowned", "upkeeps_controlled")
-STACK_ONLY = ("targets", "controller", "kicked")
+STACK_ONLY = ("targets", "controller", "kicked", "colors_spent")
 
 
 @dataclass
@@ -167,6 +168,13 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
                                    "(kicked: true / false, or how many times for multikicker; 702.33d)")
     elif "kicked" in data:
         d.fail(get("kicked")[1], get("kicked")[2], "kicked is only for spells on the stack")
+    if "colors_spent" in data:
+        # 702.44a, converge: how many colors of mana were spent to cast the spell (0 to 5, 106.1a); unsaid, not known
+        v, p, ln = get("colors_spent")
+        n = d.integer(v, p, ln, 0)
+        if n > 5:
+            d.fail(p, ln, f"colors_spent: at most 5 colors of mana can be spent to cast a spell (106.1a), not {n}")
+        kw["colors_spent"] = n
     if e.zone in ("battlefield", "stack") and has_dash(card.faces[face].abilities):
         # 702.109a: whether a permanent or spell with dash was cast for its dash cost; unsaid, not known (None). A
         # dashed permanent's delayed return may have triggered or been countered already: said only as a cast

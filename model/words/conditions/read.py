@@ -222,10 +222,39 @@ _STATIC_CONDITIONS = tuple((patterns.compile(p, re.I), kind) for p, kind in (
 ))
 
 
+_CONTROL = patterns.compile(rf"^you control (?:(?P<none>no )|(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) "
+                            rf"or more |an? |(?=another ))(?P<what>[a-z][a-z ,-]*)$", re.I)
+
+
+def _control_condition(text: str) -> dict | None:
+    """"you control three or more artifacts", "you control a Swamp", "you control another black creature", "you
+    control no untapped lands": the permanents its controller controls that fit the phrase, counted as the layers
+    apply (613.1b-d, 613.1e settle control, types and colors before the layers 6 and 7 it may govern). A phrase that
+    reads what those layers change (keywords, power and toughness) or anything but what the permanent is (combat,
+    "of the chosen type") is not read: None."""
+    m = _CONTROL.match(text)
+    if m is None:
+        return None
+    what = m.group("what")
+    try:
+        sel = phrases.parse_np(what)
+    except DefinitionError:
+        return None
+    if sel.with_keyword or sel.without_keyword or sel.stat is not None or sel.combat or sel.chosen_type \
+            or sel.not_chosen_type or sel.controller != "any":
+        return None
+    n = 0 if m.group("none") else phrases.number_word(m.group("n")) if m.group("n") else 1
+    return {"kind": "control_none" if m.group("none") else "control_at_least", "n": n,
+            "said": text[len("you control "):], "selects": sel}
+
+
 def static_condition(text: str) -> dict | None:
     """The condition of a static ability ("seven or more cards are in your graveyard", "~ is equipped", "it has a
-    +1/+1 counter on it") as the ``as_long_as`` word's data, read whole; None for any other ("you control an
-    artifact": what the layers themselves decide, 613.8, is not read)."""
+    +1/+1 counter on it", "you control three or more artifacts") as the ``as_long_as`` word's data, read whole; None
+    for any other."""
+    control = _control_condition(text.strip())
+    if control is not None:
+        return control
     for pattern, kind in _STATIC_CONDITIONS:
         m = pattern.match(text.strip())
         if not m:

@@ -46,6 +46,10 @@ STATIC_CONDITIONS = {
     "untapped": "this is untapped",
     "counters_at_least": "this has {n} or more {counter} counters on it",
     "counters_at_most": "this has {n} or fewer {counter} counters on it",
+    # "you control three or more artifacts" (metalcraft), "you control a Swamp", "you control no untapped lands":
+    # ``said`` the words after "you control", ``selects`` their reading, ``n`` how many (``read._control_condition``)
+    "control_at_least": "you control {said}",
+    "control_none": "you control {said}",
     # 702.109a: dash's "As long as this permanent's dash cost was paid, it has haste" (``GameObject.dashed``)
     "dashed": "its dash cost was paid",
 }
@@ -58,7 +62,7 @@ def condition_text(c: dict) -> str:
     c = dict(c)
     n = c.get("n", "")
     said = NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)   # as Oracle text says it
-    return STATIC_CONDITIONS[c["kind"]].format(n=said, counter=c.get("counter", ""))
+    return STATIC_CONDITIONS[c["kind"]].format(n=said, counter=c.get("counter", ""), said=c.get("said", ""))
 
 
 def _v_as_long_as(args: dict) -> None:

@@ -15,7 +15,14 @@ Storm (702.40a): as its triggered ability resolves, the spell is copied once for
 this turn (``rules.this_turn.spells_cast_before``), each copy with its own choice of new targets (Grapeshot's
 ruling 2013-06-07: "You can choose differently for each copy"). The copies are of the spell on the stack; a spell
 that left the stack before its storm ability resolved is copied as it last existed there, which is not
-performed."""
+performed.
+
+Replicate (702.56a): as the spell is cast its caster announces how many times they pay its replicate cost
+(``replicate_options``: each count a branch up to what they can pay, unless the cast action's ``replicated:`` fixes
+it); as its triggered ability resolves, the spell is copied that many times, each copy with its own choice of new
+targets (707.10c). Conspire (702.78a): as it is cast, its caster announces whether to tap two untapped creatures
+they control that each share a color with it (``conspire_options``: not paying and each pair a branch, unless the
+cast action's ``conspired:`` fixes it); if they did, its triggered ability copies it once."""
 from __future__ import annotations
 
 import re
@@ -25,16 +32,19 @@ from dataclasses import replace
 from math import prod
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, interchangeable, merge, name_of
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.targeting import DIVIDED
 from mtgjudge.model.engine.triggers import guard_targeting, guard_unrecognized
-from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
+from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import this_turn
+from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.targets import legal_choices, target_spec
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
 from mtgjudge.model.words.modes import perform as modes
 
 
@@ -93,10 +103,16 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
         # as it was cast are the copy's is not worked out
         raise Unsupported(f"copying {o.name} ({spell}), a spell with cards spliced onto it (702.47c, 707.2): "
                           "not performed")
+    if o.fused or o.overloaded:
+        # 707.10, 702.102b, 702.96a: a copy copies the fused split spell's characteristics, or the overloaded
+        # spell's text change and its alternative cost paid; neither is worked out for a copy
+        raise Unsupported(f"copying {o.name} ({spell}), a {'fused split' if o.fused else 'overloaded'} spell "
+                          f"({'702.102b' if o.fused else '702.96a'}, 707.10): not performed")
     _phrases(o)         # what the copy copies is kept on the spell (or unsupported), new targets or not
     cid = _copy_id(game, spell)
     copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,
                       x=o.x, kicked=o.kicked, chosen=o.chosen, targets=o.targets, bought_back=o.bought_back,
+                      replicated=o.replicated, surged=o.surged,
                       spell_copy=True, timestamp=zones.next_timestamp(st))
     g = game.with_state(st.evolve(objects=st.objects + (copy,), stack=(cid,) + st.stack))
     if (spell, game.moved(spell)) in game.cast_plainly:
@@ -181,4 +197,117 @@ def _storm(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return branches
 
 
-PERFORMERS: dict[str, Performer] = {"copy_spell": _copy_spell, "storm": _storm}
+#: How many times a replicate cost is considered paid at most (702.56a: any number of times); a spell whose
+#: replicate cost could be paid more often than this is past the engine's bound.
+REPLICATE_BOUND = 6
+
+
+def replicate_options(state, oid: str, fixed: int | None) -> list[int]:
+    """601.2b, 601.2f, 702.56a: how many times the caster may announce paying the replicate cost of ``oid``:
+    ``fixed`` (the cast action's ``replicated:``) when the question says, else 0 to ``REPLICATE_BOUND`` + 1 in
+    order, the caller stopping at the first it can't pay (and at the bound, saying so); [0] for a card without
+    replicate."""
+    if replicate_cost(current(state, oid).abilities) is None:
+        if fixed:
+            raise InputError("replicated", f"{state.obj(oid).name} has no replicate cost (702.56a)")
+        return [0]
+    return [fixed] if fixed is not None else list(range(REPLICATE_BOUND + 2))
+
+
+def conspire_options(game: Game, oid: str, player: str, fixed: tuple[str, ...] | None) -> list[tuple[str, ...]]:
+    """601.2b, 702.78a: the ways ``player`` may announce conspire casting ``oid``: () for not paying it, or the two
+    untapped creatures they control, each sharing a color with the spell, they tap to pay it. Choosing among
+    interchangeable creatures (``game.interchangeable``) is by count, the first standing for every one alike.
+    ``fixed``: the cast action's ``conspired:`` (() for false), checked; None leaves every way a branch. [()] for a
+    card without conspire."""
+    st = game.state
+    if not has_conspire(current(st, oid).abilities):
+        if fixed:
+            raise InputError("conspired", f"{st.obj(oid).name} has no conspire (702.78a)")
+        return [()]
+    unknown = colors_off_battlefield(st)
+    if unknown:
+        # 702.78a: which creatures share a color with the spell depends on its colors, which text not modelled may
+        # change off the battlefield
+        raise Unsupported(f"which creatures share a color with {st.obj(oid).name} for its conspire cost: {unknown}")
+    colors = set(current(st, oid).colors)
+    able = [o.id for o in st.battlefield(player) if not o.tapped and "Creature" in current(st, o.id).types
+            and colors & set(current(st, o.id).colors)]
+    if fixed is not None:
+        if fixed and (len(fixed) != 2 or len(set(fixed)) != 2):
+            raise InputError("conspired", "conspire taps two creatures: name two ids, or say false (702.78a)")
+        if any(c not in able for c in fixed):
+            bad = next(c for c in fixed if c not in able)
+            raise Illegal((step("702.78a", f"{bad} is not an untapped creature {player} controls that shares a color "
+                                           f"with {st.obj(oid).name}: it can't be tapped for conspire"),))
+        return [tuple(fixed)]
+    classes = interchangeable(game, able)
+    pairs: list[tuple[str, ...]] = [(c[0], c[1]) for c in classes if len(c) >= 2]
+    pairs += [(a[0], b[0]) for a, b in itertools.combinations(classes, 2)]
+    if len(pairs) + 1 > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} ways to pay the conspire cost of {st.obj(oid).name}: the search "
+                          "bound was reached; say 'conspired:' in the cast action")
+    none: list[tuple[str, ...]] = [()]
+    return none + pairs
+
+
+def _copies(game: Game, ctx: Ctx, n: int, rule: str, said: str) -> list[Game]:
+    """``n`` copies of the spell ``ctx.source`` whose ability ``rule`` resolves, each with its controller's choice
+    of new targets (707.10c); ``said``: why that many, for the log."""
+    st = game.state
+    spell, player = ctx.source, ctx.controller
+    name = st.obj(spell).name
+    branches = [game.log(rule, said)]
+    for _ in range(n):
+        nxt = []
+        for g in branches:
+            g, cid = put_copy(g, spell, player, (rule, "707.10"))
+            nxt += new_targets(g, cid)
+        branches = merge(nxt)
+        if len(branches) > MAX_BRANCHES:
+            raise SearchBound(f"more than {MAX_BRANCHES} ways to choose the targets of {name}'s copies: the search "
+                              "bound was reached")
+    return branches
+
+
+def _own_spell(game: Game, ctx: Ctx, keyword: str) -> GameObject | None:
+    """The spell whose ``keyword`` trigger resolves, still the object it was on the stack; None when its controller
+    left the game (800.4a: the ability does nothing); unsupported when the spell left the stack first, or was put on
+    the stack by the question (how its cost was paid is not known)."""
+    st = game.state
+    spell = ctx.source
+    if ctx.controller in game.left:
+        return None
+    if not (st.has(spell) and st.obj(spell).zone == "stack" and game.moved(spell) == ctx.source_moves):
+        raise Unsupported(f"{spell} left the stack before its {keyword} ability resolved: copying it as it last "
+                          "existed on the stack is not performed")
+    o = st.obj(spell)
+    if o.cast_from == "?":
+        raise Unsupported(f"{o.name} ({spell}) was put on the stack by the question: how its {keyword} cost was paid "
+                          "is not known")
+    return o
+
+
+def _replicate(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.56a: the resolving replicate trigger of the spell ``ctx.source``: a copy of it for each time its replicate
+    cost was paid (``GameObject.replicated``), each with its controller's choice of new targets (707.10c)."""
+    o = _own_spell(game, ctx, "replicate")
+    if o is None:
+        return [game.log("800.4a", f"{ctx.controller} has left the game: the replicate ability does nothing")]
+    n = o.replicated
+    return _copies(game, ctx, n, "702.56a", f"the replicate cost of {o.name} ({o.id}) was paid {n} time(s): the "
+                                            f"replicate ability copies it {n} time(s)")
+
+
+def _conspire(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.78a: the resolving conspire trigger of the spell ``ctx.source`` (it triggered only if its conspire cost was
+    paid, 603.4): one copy of it, with its controller's choice of new targets (707.10c)."""
+    o = _own_spell(game, ctx, "conspire")
+    if o is None:
+        return [game.log("800.4a", f"{ctx.controller} has left the game: the conspire ability does nothing")]
+    return _copies(game, ctx, 1, "702.78a", f"the conspire cost of {o.name} ({o.id}) was paid: the conspire ability "
+                                            "copies it")
+
+
+PERFORMERS: dict[str, Performer] = {"copy_spell": _copy_spell, "storm": _storm, "replicate_copies": _replicate,
+                                   "conspire_copy": _conspire}

@@ -26,9 +26,19 @@ the targets chosen ("if it targets a Dinosaur you control") are not read here.
 - "Evoke {2}{U}", "Evoke—Exile a white card from your hand." (702.74a): the two abilities it means, an
   ``alternative_cost`` marked ``keyword: Evoke`` (cast for it, the spell is evoked, ``GameObject.evoked``) and
   ``EVOKE_TRIGGER``; a cost not read leaves the keyword unmodelled (``evoke_cost`` None).
+- "Overload {3}{R}{R}{R}" (702.96a): an ``alternative_cost`` marked ``keyword: Overload``, read only where every
+  line of the spell, "target" read as "each" (``overloaded_text``), is read whole with no target left
+  (``oracle.compile``: ``Face.overloaded``); cast for it, the spell has that text (``GameObject.overloaded``). A
+  cost with X, or a changed text not read whole, leaves the keyword unmodelled.
 - "Dash {2}{R}" (702.109a): an ``alternative_cost`` marked ``keyword: Dash`` (cast for it, the spell is dashed,
   ``GameObject.dashed``, and as it resolves makes the delayed return to its owner's hand) and ``DASH_HASTE``; a
   cost not read leaves the keyword unmodelled (``dash_cost`` None).
+- "Replicate {1}{U}" (702.56a): the cost (``replicate_cost``), which ``words.copies.read`` reads with the
+  triggered ability it means.
+- "Surge {1}{R}" (702.117a): an ``alternative_cost`` marked ``keyword: Surge``, which the caster may pay only if
+  they (or a teammate: no teams are modelled, 102.3) cast another spell this turn (``rules.costs.alternative_costs``
+  asks ``rules.this_turn``); a cost not read (Fall of the Titans' "{X}{R}") leaves the keyword unmodelled
+  (``surge_cost`` None).
 """
 from __future__ import annotations
 
@@ -38,6 +48,8 @@ from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.parse import parse_static
 
 _REDUCTION = patterns.compile(r"^~ costs \{(?P<n>\d+)\} less to cast (?:"
                         r"for each (?P<per>[^.,]+)|"
@@ -194,6 +206,59 @@ def dash_cost(body: str) -> str | None:
     return _keyword_cost(_DASH, body)
 
 
+_OVERLOAD = patterns.compile(r"^Overload (?P<mana>(?:\{[0-9WUBRGC/P]+\})+)\.?$")
+
+#: 702.96a: overload's text change: every instance of the word "target" reads "each" (a capital for a capital).
+_TARGET = patterns.compile(r"\b([Tt])arget\b")
+#: A form of the word the text change does not name ("targets", "targeted"): such a text is not read changed.
+_TARGET_FORMS = patterns.compile(r"\btarget(?:s|ed|ing)\b", re.I)
+
+
+def overload_cost(body: str) -> str | None:
+    """The mana cost of an overload line (702.96a), "Overload {3}{R}{R}{R}", or None when the line is not that (a
+    cost with X, or not mana, is not read: X's value with an alternative cost is not decided here)."""
+    return _keyword_cost(_OVERLOAD, body)
+
+
+def overloaded_text(norm: str) -> str | None:
+    """702.96a: a line of the spell's text as overload changes it, "target" replaced by "each"; None when the
+    line has a form of the word the change does not name ("targets"). A line without "target" is unchanged."""
+    if _TARGET_FORMS.search(norm):
+        return None
+    return _TARGET.sub(lambda m: "Each" if m.group(1) == "T" else "each", norm)
+
+
+_SURGE = patterns.compile(r"^Surge (?P<mana>(?:\{[^}]+\})+)(?P<cost>)\.?$")
+
+
+def surge_cost(body: str) -> str | None:
+    """The cost of a surge line (702.117a) as the cost grammar reads it, or None when the line is not "Surge
+    <mana cost>" with every symbol read. A cost with X ("Surge {X}{R}", Fall of the Titans: X is chosen and paid
+    for the surge cost too, its ruling 2016-01-22) is not read: the engine makes X 0 for an alternative cost."""
+    cost = _keyword_cost(_SURGE, body)
+    return None if cost is None or "{X}" in cost.upper() else cost
+
+
+def surge_line(body: str, printed: str) -> list[Ability] | None:
+    """702.117a: "Surge {1}{R}" read as the alternative cost it means (``alternative_cost`` with ``keyword``
+    Surge), on an instant, a sorcery or a permanent card alike; None for any other line, or when its cost is not
+    read whole (the keyword then stays unmodelled)."""
+    cost = surge_cost(body)
+    if cost is None:
+        return None
+    return [Ability("static", static=parse_static({"kind": "alternative_cost", "cost": cost, "keyword": "Surge"}),
+                    keyword="Surge", source_text=printed)]
+
+
+_REPLICATE = patterns.compile(r"^Replicate(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
+
+
+def replicate_cost(body: str) -> str | None:
+    """The cost of a replicate line (702.56a) as the cost grammar reads it, or None when the line is not
+    "Replicate <cost>" with every part of its cost read."""
+    return _keyword_cost(_REPLICATE, body)
+
+
 def _keyword_cost(pattern: patterns.Pattern, body: str) -> str | None:
     """The cost of a "<Keyword> <cost>" line ``pattern`` matches (its group ``mana``, or ``cost`` after a dash), if
     the cost grammar reads every part of it; else None."""
@@ -237,3 +302,14 @@ def render_dash(abilities: tuple) -> str | None:
     if inner.kind != "grant_keyword" or inner.arg("keyword") != "Haste":
         return None
     return static.static.render()
+
+
+def render_surge(abilities: tuple) -> str | None:
+    """The ability of one line said as the surge keyword it means ("Surge {1}{R}", 702.117a): its alternative cost
+    marked Surge, alone; None for any other line."""
+    if len(abilities) != 1 or abilities[0].keyword != "Surge":
+        return None
+    static = abilities[0].static
+    if abilities[0].kind != "static" or static is None or static.kind != "alternative_cost":
+        return None
+    return static.render()

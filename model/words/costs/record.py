@@ -1,6 +1,6 @@
 """Words about costs: the parts an activation or additional cost is made of (118, 602.1a), and the static
 abilities that change what a spell costs (601.2f: increases, reductions, minimums, additional costs, kicker
-702.33, more for each extra target)."""
+702.33, buyback 702.27a, replicate 702.56a, more for each extra target)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -26,8 +26,9 @@ def _keyword_text(keyword: str, cost: str) -> str:
 
 
 #: The keywords whose alternative cost (``alternative_cost``'s ``keyword``) is said as the keyword: evoke (702.74a),
-#: dash (702.109a).
-COST_KEYWORDS = ("Evoke", "Dash")
+#: dash (702.109a), overload (702.96a: paid, the spell's text reads "each" for "target", ``objects.Face.overloaded``),
+#: surge (702.117a: only if its caster cast another spell this turn).
+COST_KEYWORDS = ("Evoke", "Dash", "Overload", "Surge")
 
 
 def has_dash(abilities) -> bool:
@@ -38,12 +39,26 @@ def has_dash(abilities) -> bool:
 
 def _v_alternative(a: dict) -> dict:
     if a.get("keyword") not in (None,) + COST_KEYWORDS:
-        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a), not "
-                              f"{a.get('keyword')!r}")
+        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a, 702.96a, "
+                              f"702.117a), not {a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
-        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a)")
+        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition of control (702.74a, 702.109a, "
+                              "702.96a, 702.117a)")
     _v_cost(a)
     return counts.compiled(a, a.get("if_control") or "")
+
+
+def replicate_cost(abilities) -> str | None:
+    """702.56a: the cost of the one replicate ability among ``abilities`` (its static ``replicate`` word), or None
+    for none."""
+    found = [a.static.arg("cost") for a in abilities if a.kind == "static" and a.static is not None
+             and a.static.kind == "replicate"]
+    return found[0] if len(found) == 1 else None
+
+
+def has_conspire(abilities) -> bool:
+    """702.78a: is one of ``abilities`` conspire's optional additional cost (the static ``conspire`` word)?"""
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "conspire" for a in abilities)
 
 
 def _in_a_sentence(cost: str) -> str:
@@ -141,6 +156,14 @@ WORDS = (
     Word("buyback", "static", {"cost": str},
          lambda s: f"Buyback{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
          _v_cost),
+    # 702.56a: "Replicate [cost]": an optional additional cost the caster may pay any number of times as it is cast
+    # (601.2b, 601.2f); its linked triggered ability copies the spell once for each time (``words.copies``)
+    Word("replicate", "static", {"cost": str},
+         lambda s: f"Replicate{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
+    # 702.78a: "Conspire": as an additional cost the caster may tap two untapped creatures they control that each
+    # share a color with the spell (601.2b, 601.2f-h); its linked triggered ability copies it (``words.copies``)
+    Word("conspire", "static", {}, lambda s: "Conspire", SPELL_COSTS, PAYMENT),
     # 702.42a: "Entwine [cost]": the caster of the modal spell may choose all its modes instead of the number
     # specified, paying [cost] as an additional cost (601.2b, 601.2f; ``words.modes.perform``)
     Word("entwine", "static", {"cost": str},
@@ -163,7 +186,8 @@ WORDS = (
          SPELL_COSTS, PAYMENT, _v_self_reduction),
     # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
-    # ``keyword``: "Evoke", "Dash": the alternative cost evoke (702.74a) or dash (702.109a) means, said as the keyword
+    # ``keyword``: "Evoke", "Dash", "Surge": the alternative cost evoke (702.74a), dash (702.109a) or surge (702.117a:
+    # "if you or a teammate has cast another spell this turn") means, said as the keyword
     Word("alternative_cost", "static", {"cost": str, "if_control": str, "keyword": str, counts.ARG: tuple},
          lambda s: _keyword_text(s.arg("keyword"), s.arg("cost")) if s.arg("keyword") else
          (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
@@ -192,6 +216,8 @@ WORDS = (
     # "Discard this card" (702.29a cycling, 113.6j): the card itself, from its owner's hand
     _cost_part("discard_self", mana_options=False),
     _cost_part("exile_from_graveyard", mana_options=False),
+    # "Exile this card from your graveyard" (scavenge, 702.97a; 113.6j): the card itself, from its owner's graveyard
+    _cost_part("exile_self_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
     _cost_part("return_to_hand", mana_options=False),
     # "Put a -0/-1 counter on ~" (Wall of Roots): on the source itself

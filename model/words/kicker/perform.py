@@ -42,7 +42,7 @@ MARKERS = ("if_kicked", "kicked_instead")
 #: A marker on its own does nothing (``run_marked`` reads it with the instruction after it).
 MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
 #: The intervening-if conditions (603.4) this module decides.
-CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast", "tribute_unpaid", "evoked")
+CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast", "tribute_unpaid", "evoked", "replicated", "conspired", "surged")
 
 
 #: How many times a multikicker cost is considered paid at most (702.33c: any number of times); a spell whose
@@ -177,15 +177,25 @@ def intervening_holds(condition: str, obj) -> bool:
     not know is unsupported, naming it."""
     if condition == "kicked":
         return bool(obj.kicked)
+    if condition == "conspired":
+        return obj.conspired           # 702.78a: as the spell becomes cast, kept on it (``GameObject.conspired``)
+    if condition == "replicated":
+        # 702.56a: "if a replicate cost was paid for it", asked only as the spell becomes cast (its replicate
+        # trigger), when the count chosen as it was cast is on the spell (``GameObject.replicated``)
+        return obj.replicated > 0
     if condition == "tribute_unpaid":
         # 702.104b: decided as it entered (``engine.tribute``); a permanent the question put there: not known
         if obj.tribute_paid is None:
             raise Unsupported(f"whether the tribute of {obj.name} ({obj.id}) was paid is not known to the engine")
         return not obj.tribute_paid
-    if obj.cast_from == "?" and condition in ("cast_from_hand", "cast", "evoked"):
+    if obj.cast_from == "?" and condition in ("cast_from_hand", "cast", "evoked", "surged"):
         raise Unsupported(f"{obj.name} ({obj.id}) was a spell the question put on the stack: "
-                          + ("whether its evoke cost was paid" if condition == "evoked" else "where it was cast from")
+                          + (f"whether its {'evoke' if condition == 'evoked' else 'surge'} cost was paid" if condition in ("evoked", "surged")
+                             else "where it was cast from")
                           + " is not known")
+    if condition == "surged":
+        # 702.117a: the permanent was a spell cast for its surge cost (``GameObject.surged``, kept as it entered)
+        return obj.surged
     if condition == "evoked":
         # 702.74a: the permanent was a spell cast for its evoke cost (``GameObject.evoked``, kept as it entered)
         return obj.evoked

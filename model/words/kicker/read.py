@@ -152,15 +152,21 @@ _CAST_FROM = patterns.compile(r"^if you cast (?:it|~)( from your hand)?, (.+)$",
 
 #: 702.74a: "if its evoke cost was paid, " (evoke's trigger, ``words.costs.read.EVOKE_TRIGGER``)
 _EVOKED = re.compile(r"^if its evoke cost was paid, (.+)$", re.I)
+#: 702.117a: "if its surge cost was paid, " (Reckless Bushwhacker, Tyrant of Valakut)
+_SURGED = re.compile(r"^if its surge cost was paid, (.+)$", re.I)
 
 
 def intervening(effect: str) -> tuple[str, str] | None:
     """A triggered ability's effect text beginning with an intervening "if" the engine decides (603.4): "if it
-    was kicked, " (``kicked``), "if its evoke cost was paid, " (``evoked``), "if you cast it from your hand, " (``cast_from_hand``), "if you cast it, "
+    was kicked, " (``kicked``), "if its evoke cost was paid, " (``evoked``), "if its surge cost was paid, "
+    (``surged``), "if you cast it from your hand, " (``cast_from_hand``), "if you cast it, "
     (``cast``): the condition and the effect after it; None otherwise."""
     m = _EVOKED.match(effect.strip())       # 702.74a
     if m is not None:
         return "evoked", m.group(1)[:1].upper() + m.group(1)[1:]
+    m = _SURGED.match(effect.strip())       # 702.117a
+    if m is not None:
+        return "surged", m.group(1)[:1].upper() + m.group(1)[1:]
     m = _TRIBUTE.match(effect.strip())      # 702.104b
     if m is not None:
         return "tribute_unpaid", m.group(1)[:1].upper() + m.group(1)[1:]

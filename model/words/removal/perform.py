@@ -29,6 +29,10 @@ _KINDS = {
     "exile": ("exile", "701.13a", "is exiled"),
     "bounce": ("hand", "400.6", "is returned to its owner's hand"),
 }
+#: How the log says each kind when the move was replaced by exile (``zones.move`` logs the replacement).
+_REPLACED = {"destroy": "is destroyed; it is exiled instead of put into its owner's graveyard",
+             "sacrifice": "is sacrificed; it is exiled instead of put into its owner's graveyard",
+             "bounce": "would be returned to its owner's hand; it is exiled instead"}
 
 
 def remove_all(game: Game, oids: list[str], kind: str, regenerate: bool = True) -> Game:
@@ -80,7 +84,11 @@ def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool 
     if to == "graveyard":
         to, instead = shields.dies_to(game, oid)
     gone = "; its counters cease to exist (122.2)" if o.counters else ""
-    game = zones.move(game, oid, to, guard=guard).log((rule, "400.7") + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
+    cited: tuple[str, ...] = (rule,)
+    if zones.left_battlefield_replaced(game.state, o, to) is not None:
+        # the move is replaced by exile as it happens (an unearthed permanent leaving, 702.84a: ``zones.move``)
+        verb, instead, to, cited = _REPLACED[kind], "", "exile", (rule, "702.84a", "614.1a")
+    game = zones.move(game, oid, to, guard=guard).log(cited + ("400.7",) + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
                                          f"{o.name} ({oid}) {verb}{instead}; it becomes a new object{gone}")
     return game, [(o, "battlefield", to)]
 
