@@ -15,6 +15,7 @@ from typing import Any
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.vocab.keywords import BY_NAME, lookup
 from mtgjudge.model.words.kicker.read import as_announced
+from mtgjudge.model.words.attach.record import BESTOW, bestow_index
 from mtgjudge.model.vocab.cast_options import adds_ways, is_bestow
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
@@ -327,6 +328,16 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, 
     ans = can_cast(state, oid, player, x, all_ways)
     if ans.value is False and face_down:
         ans = _or_face_down(state, oid, player, x, all_ways, ans)
+    if ans.value is False and bestow_index(current(state, oid).abilities):
+        # 702.103a: casting it bestowed is another way to cast it, for its bestow cost as an Aura spell
+        if obj.zone != "hand" or obj.owner != player:
+            raise Unsupported(f"{obj.name} can't be cast the usual way; casting it bestowed (702.103a) from "
+                              f"{obj.owner}'s {obj.zone} is not modelled")
+        bestowed_ans = can_cast_bestowed(state, oid, player, x, all_ways)
+        if bestowed_ans.value is True:
+            return bestowed_ans
+        ans = Answer(False, ans.why + tuple(step(tuple(dict.fromkeys(tuple(r.rules) + ("702.103a",))),
+                                                 f"cast bestowed: {r.text}") for r in bestowed_ans.why))
     if ans.value is False:
         # 702.103a: a bestow cost is a way to cast it only when its timing as an Aura spell allows it
         bestowed = (bestowed_timing(state, oid, player)
@@ -529,6 +540,8 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
         return usual            # no alternative, or timing or targets forbid casting it whatever it costs
     why = list(usual.why)
     for k, word, available, because in alternatives:
+        if word.arg("keyword") == BESTOW:
+            continue        # 702.103a-b: cast bestowed it is an Aura spell, another spell (``can_cast_bestowed``)
         st_k, base_k = state, base
         if word.arg("keyword") == "Overload" and not obj.overloaded:
             st_k = state.with_object(replace(obj, overloaded=True))
@@ -563,6 +576,47 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
             return Answer(True, ans.why, {"alternative": k, **witness})
         why += [step(r.rules, f"paying its alternative cost ({said}): {r.text}") for r in ans.why]
     return Answer(False, tuple(why))
+
+
+def can_cast_bestowed(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False,
+                      pay: bool = True) -> Answer:
+    """702.103a-b, 702.103d: could ``player`` cast the card ``oid`` in their hand bestowed now: as an Aura spell
+    with enchant creature (``rules.characteristics.bestowed_characteristics``), its timing, what may forbid it
+    (101.2) and its costs those of that Aura spell (702.103d: only its characteristics as bestow modifies them
+    are evaluated), a legal creature target (303.4a, 601.2c), paying its bestow cost rather than its mana cost
+    (118.9, with the increases and reductions that apply to that spell, 601.2f). ``pay`` False: all but the
+    payment (the engine pays as it casts)."""
+    obj = state.obj(oid)
+    k = bestow_index(current(state, oid).abilities)
+    bst = state.with_object(replace(obj, bestowed=True))
+    _own_text_guard(bst, oid)
+    require_modelled(bst, (Scope.CASTING,), "spells are cast")
+    if without_mana_cost(bst, oid, player) is not None:
+        raise Unsupported(f"{obj.name} may be cast without paying its mana cost and bestowed: combining the two "
+                          "alternative costs is not allowed (118.9a), choosing between them is not modelled")
+    restricted = forbidden(bst, oid, player)
+    if restricted is not None:
+        return restricted
+    word = alternative_costs(bst, player, oid)[k - 1][1]
+    lead = step(("702.103a", "702.103b", "118.9"), f"{player} casts {obj.name} bestowed, paying its bestow cost "
+                                                    f"{word.arg('cost')} rather than its mana cost: it is an Aura "
+                                                    "spell with enchant creature")
+    reqs = [(lead, True)] + cast_timing(bst, oid, player) + \
+        target_requirements(bst, (enchant_phrase(bst, oid),), player, oid)
+    if x:
+        reqs.append((step("107.3b", f"cast bestowed, {obj.name}'s cost has no X: the only legal value of X is 0, not "
+                                    f"{x}"), False))
+    if not pay:
+        return decide_requirements(reqs)
+    base = decide_requirements(reqs)
+    if base.value is not True:
+        return base
+    cost = total_cost(bst, player, oid, x=x, alternative=k)
+    ans = can_pay(bst, player, cost, all_ways, extra=reqs[1:], lead=tuple(st for st, _ in reqs))
+    if ans.value is True:
+        witness = dict(ans.witness) if isinstance(ans.witness, dict) else {"plan": ans.witness}
+        return Answer(True, ans.why, {"alternative": k, **witness})
+    return ans
 
 
 def _play_land(state: GameState, oid: str, player: str) -> Answer:

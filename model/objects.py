@@ -131,6 +131,8 @@ class GameObject:
     surged: bool = False             # 702.117a: cast for its surge cost; kept by the permanent it became
     dashed: bool | None = False      # 702.109a: cast for its dash cost; kept by the permanent it became; None: not
                                      # known (given by the question, which did not say)
+    bestowed: bool | None = False    # 702.103b: a spell cast bestowed, or the Aura permanent it became while it
+                                     # is attached (702.103f); None: not known (a spell the question gave)
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield
     controller_apart: str | None = None  # 613.1b: who controls it apart from the static control effects that apply
                                          # to it now (layer 2); None: none applies, or one applied as the question's

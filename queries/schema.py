@@ -57,6 +57,8 @@ def _object_entry() -> dict:
         "colors_spent": {"type": "integer", "minimum": 0, "maximum": 5,
                          "description": "a spell on the stack: how many colors of mana were spent to cast it "
                                         "(sunburst, converge: CR 702.44a)"},
+        "bestowed": {**_BOOL, "description": "a spell with bestow on the stack: cast bestowed, an Aura spell (CR "
+                                             "702.103b)"},
         "upkeeps_controlled": {**_COUNT, "description": "how many of its controller's upkeeps have begun since it "
                                                         "came under their control (echo, CR 702.30a)"},
     }

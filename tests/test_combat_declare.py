@@ -222,13 +222,15 @@ def test_dash_haste_is_known_only_if_the_state_says_702_109a():
         declare.check_attack(unsaid, {"scout": "Bob"})
 
 
-def test_bestow_is_read_only_unattached():
+def test_bestow_unattached_a_creature_attached_an_aura_702_103f():
+    # 702.103b, 702.103f: unattached, Nimbus Naiad is an enchantment creature that may attack; attached, a bestowed
+    # Aura (not a creature, so it can't attack) whose creature may
     st = _state("{card: Nimbus Naiad, id: naiad}", "", step="declare-attackers")
     assert declare.check_attack(st, {"naiad": "Bob"}).value is True
     attached = _state("{card: Grizzly Bears, id: bears}, {card: Nimbus Naiad, id: naiad, attached_to: bears}", "",
                       step="declare-attackers")
-    with pytest.raises(Unsupported, match="bestowed Aura"):
-        declare.check_attack(attached, {"bears": "Bob"})
+    assert declare.check_attack(attached, {"bears": "Bob"}).value is True
+    assert declare.check_attack(attached, {"naiad": "Bob"}).value is False
 
 
 def test_a_face_down_morph_has_no_text_to_read():

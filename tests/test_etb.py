@@ -434,7 +434,7 @@ def test_a_permanent_with_a_combat_trigger_enters_and_its_other_trigger_resolves
     # near miss: a trigger condition no reader knows makes the cast unsupported, naming it
     with_card(monkeypatch, "Raid Captain", "Creature — Human",
               "When Raid Captain enters the battlefield, you gain 2 life.\n"
-              "Whenever a creature you control explores, draw a card.")
+              "Whenever a creature you control becomes monstrous, draw a card.")
     with pytest.raises(Unsupported, match="cannot read the trigger"):
         _run_own("Plains, Plains", "{card: Raid Captain, id: it}")
 

@@ -994,8 +994,10 @@ def test_aftermath_is_read_where_its_row_would_matter_702_127():
 
 
 @matters("a Bestow card that isn't bestowed")
-def test_an_attached_bestow_permanent_is_not_narrowed_702_103b():
-    # 702.103b, 702.103f: attached, the permanent is a bestowed Aura (not a creature): its Bestow line is asked
+def test_an_attached_bestow_permanent_is_a_bestowed_aura_702_103b():
+    # 702.103b, 702.103f: the Bestow line is read (its alternative cost, ``words.attach``): the row narrows no line
+    # the compiler reads. Attached, the permanent is a bestowed Aura (not a creature, so it can't attack);
+    # unattached, an enchantment creature
     satyr = card("Frob Satyr", "Enchantment Creature — Satyr", "{1}{G}",
                  "Bestow {3}{G} (If you cast this card for its bestow cost, it's an Aura spell with enchant creature. "
                  "It becomes a creature again if it's not attached to a creature.)", "2/2")
@@ -1012,7 +1014,8 @@ state:
     Bob: {{}}
 expect: yes
 """
-    status, _, msg = answer(doc.format(attached=", attached_to: b"), satyr, bears)
-    assert status == "unsupported" and "Bestow" in msg, (status, msg)
+    assert satyr.faces[0].abilities[0].kind == "static"
+    status, value, msg = answer(doc.format(attached=", attached_to: b"), satyr, bears)
+    assert status == "fail" and value is False, (status, value, msg)
     status, value, msg = answer(doc.format(attached=""), satyr, bears)
     assert status == "pass" and value is True, (status, value, msg)

@@ -20,6 +20,7 @@ from mtgjudge.model.words.split.perform import as_fused, fuse_ways
 from mtgjudge.model.words.split.record import fused_reason
 from mtgjudge.model.words.copies.perform import REPLICATE_BOUND, conspire_options, replicate_options
 from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
+from mtgjudge.model.words.attach.record import BESTOW, bestow_index
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
@@ -43,7 +44,7 @@ from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized, t
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import (EITHER_FACE, morph_costs, can_activate, can_play, can_play_face, castable_faces, find_ability,
+from mtgjudge.model.legality import (EITHER_FACE, morph_costs, can_activate, can_cast_bestowed, can_play, can_play_face, castable_faces, find_ability,
                                      has_fuse, player_who_may_play)
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.vocab.cast_options import adds_ways
@@ -78,6 +79,12 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if a.get("alternative") and morph_costs(state, oid):
         # 702.37c: paying {3} to cast it face down is an alternative cost; a face-down spell is not cast by the engine
         raise Unsupported(f"{o.name} has morph: casting it face down (702.37c) is not performed by the engine")
+    k = bestow_index(current(state, oid).abilities)
+    if k and a.get("alternative") and int(a["alternative"]) == k:
+        # 702.103a-b, 702.103d: cast bestowed, it is an Aura spell with enchant creature from the start: its
+        # legality, costs and target are that spell's (its bestow cost paid as the alternative cost, 118.9)
+        _legal(can_cast_bestowed(state, oid, player, x, pay=False))
+        return _cast_face(game.with_state(state.with_object(replace(o, bestowed=True))), a, oid, player, x)
     if a.get("alternative") and _paid_keyword(state, player, oid, a["alternative"]) == "Overload":
         # 702.96a-b: cast for its overload cost, the spell's text reads "each" for "target" from the start: it has no
         # targets to choose, and may be cast where it would have none (``objects.Face.overloaded``)
@@ -304,20 +311,25 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     evoked = _paid_keyword(state, player, oid, alt) == "Evoke"
     dashed = _paid_keyword(state, player, oid, alt) == "Dash"
     surged = _paid_keyword(state, player, oid, alt) == "Surge"
+    bestowed = _paid_keyword(state, player, oid, alt) == BESTOW       # 702.103b
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
-                      surged=surged, spliced=gained, fused=o.fused, overloaded=o.overloaded)
+                      surged=surged, spliced=gained, fused=o.fused, overloaded=o.overloaded, bestowed=bestowed)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
                     + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()) + (("702.117a",) if surged else ())
-                    + (("702.96a", "702.96b") if o.overloaded else ()),
+                    + (("702.96a", "702.96b") if o.overloaded else ()) + (("702.103a", "702.103b") if bestowed else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
-                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'surge cost (702.117a)' if surged else 'overload cost (702.96a)' if o.overloaded else 'alternative cost'} instead of its mana "
+                    + (" bestowed, an Aura spell with enchant creature" if bestowed else "")
+                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'surge cost (702.117a)' if surged else 'overload cost (702.96a)' if o.overloaded else 'bestow cost (702.103a)' if bestowed else 'alternative cost'} instead of its mana "
                        f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else "")
                     + (": its text reads \"each\" for \"target\", and it has no targets" if o.overloaded else ""))
+    if not bestowed and bestow_index(ch.abilities):
+        game = game.log(("702.103a", "702.103b"), f"{o.name} is not cast bestowed: it is a creature spell, not an Aura "
+                                                  "spell")
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
     if has_buyback(state, oid):

@@ -14,9 +14,33 @@ from mtgjudge.model.engine.entering import entering_characteristics, put_onto_ba
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.targeting import still_legal
+from mtgjudge.model.rules.characteristics import ENCHANT_CREATURE
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.words.choices.perform import as_it_enters
+
+
+def bestow_ends(game: Game, oid: str) -> Game | None:
+    """702.103e: as a bestowed Aura spell begins resolving, if its target is illegal, it ceases to be bestowed and
+    the effect making it an Aura spell ends: it continues resolving as a creature spell (the game returned, for the
+    caller to resolve as that). None when it is not a bestowed spell or its target is legal. A spell the question
+    gave, not saying whether it was cast bestowed: unsupported."""
+    st = game.state
+    o = st.obj(oid)
+    if o.bestowed is None:
+        raise Unsupported(f"{o.name} on the stack may have been cast bestowed (702.103b): say bestowed: true or false")
+    if not o.bestowed:
+        return None
+    if len(o.targets) != 1:
+        raise Unsupported(f"{o.name} on the stack, bestowed, has no target given; an Aura spell's target is chosen as "
+                          "it is cast (303.4a)")
+    (t,) = o.targets
+    if t not in st.player_names and all(still_legal(game, ENCHANT_CREATURE, o.controller, oid, (t,))):
+        return None
+    game = game.with_state(st.with_object(replace(o, bestowed=False, targets=())))
+    return game.log(("702.103e", "608.3b"), f"the target of {o.name}, a bestowed Aura spell, is illegal: it ceases to "
+                                            "be bestowed and continues resolving as a creature spell")
 
 
 def resolve_aura(game: Game, oid: str) -> list[Game]:

@@ -111,14 +111,14 @@ def _attacked(st: GameState, o: GameObject) -> str | None:
 
 def _recipient(game: Game, c: GameObject, deathtouch: bool) -> Recipient:
     """A creature assigned damage: its lethal damage (702.19b, 702.2c) and whether amounts past it are alike:
-    it is destroyed either way (not indestructible, 702.12b; no regeneration or other replacement, 701.19a; no
-    prevention shield in force that could make the damage dealt differ, 615) and nothing reads the amount."""
+    it is destroyed either way (not indestructible, 702.12b; no regeneration, umbra armor or other replacement,
+    701.19a, 702.89a; no prevention shield in force that could make the damage dealt differ, 615) and nothing reads the amount."""
     st = game.state
     t = toughness(game, c.id)
     lethal = lethal_for(t, c.damage, deathtouch)
     ch = current(st, c.id)
     saturable = (lethal >= 1 and t > 0 and not ch.has_keyword("Indestructible") and not st.in_force(PreventionShield)
-                 and not shields.static_shields(game, c.id)
+                 and not shields.static_shields(game, c.id) and not shields.armored_by(game, c.id)
                  and not any(r.object == c.id for r in st.in_force(TurnReplacement)) and "Planeswalker" not in ch.types)
     return Recipient(c.id, lethal, saturable)
 

@@ -316,6 +316,9 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     evoked = o.evoked and o.zone == "stack"                   # 702.74a: "if its evoke cost was paid"
     dashed = o.dashed if o.zone == "stack" else False         # 702.109a: "as long as its dash cost was paid"
     surged = o.surged and o.zone == "stack"                   # 702.117a: "if its surge cost was paid"
+    # 702.103b: a bestowed Aura spell becomes a bestowed Aura (702.103e: a spell that ceased to be bestowed, or
+    # a permanent put onto the battlefield other than by resolving, is not one)
+    bestowed = o.bestowed if o.zone == "stack" else False
     if not evoked and o.cast_from != "?" and any(a.kind == "triggered" and a.intervening == "evoked"
                                                  for a in _entering_abilities(game, oid, controller)):
         game = game.log(("702.74a", "603.4"), f"{oid}'s evoke cost was not paid: its \"When this permanent enters, if "
@@ -327,7 +330,8 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     # 614.12: the choices made as it enters (``words.choices.perform.as_it_enters``, on the object it was)
     chosen = o.chosen if choosing else ()
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
-                      kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen, surged=surged)
+                      kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen, surged=surged,
+                      bestowed=bestowed)
     if devoured is not None and devour_of(_entering_abilities(game, oid, controller)):
         # 702.82b: "it devoured": the creatures sacrificed for its devour ability as it entered, remembered
         game = game.with_state(game.state.with_object(replace(game.state.obj(oid), devoured=devoured))).log(

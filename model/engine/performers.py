@@ -42,6 +42,7 @@ from mtgjudge.model.words.becomes import perform as becomes
 from mtgjudge.model.words.counters import perform as counters
 from mtgjudge.model.words.removal import perform as removal
 from mtgjudge.model.words.persist import perform as persist
+from mtgjudge.model.words.explore import perform as explore
 from mtgjudge.model.words.evolve import perform as evolve
 from mtgjudge.model.words.renown import perform as renown
 
@@ -50,7 +51,7 @@ _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, cascade, attach, cycling, becomes, counters, removal, persist, evolve, renown,
-    tapping, madness, suspend, copies, graveyard_abilities,
+    tapping, madness, suspend, copies, graveyard_abilities, explore,
 )
 
 

@@ -24,7 +24,8 @@ from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import entering_characteristics, put_onto_battlefield
 from mtgjudge.model.words.entering.perform import counters_choices
-from mtgjudge.model.engine.auras import resolve_aura
+from mtgjudge.model.engine.auras import bestow_ends, resolve_aura
+from mtgjudge.model.words.attach.record import bestow_index
 from mtgjudge.model.words.optional import perform as optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.modes import perform as modes
@@ -289,6 +290,12 @@ def resolve_top(game: Game) -> list[Game]:
         return run_effects(game, ability, replace(ctx, before=game.state), legal)
     # a spell
     o = st.obj(top)
+    if bestow_index(o.printed.abilities):
+        ended = bestow_ends(game, top)          # 702.103e: an illegal target: a creature spell now
+        if ended is not None:
+            game = ended
+            st = game.state
+            o = st.obj(top)
     ch = current(st, top)
     if any(t in ch.types for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")):
         if "Aura" in ch.subtypes:

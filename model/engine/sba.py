@@ -126,6 +126,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                           "the end of the game is not modelled")
     to_cease = []
     to_graveyard: list[tuple[str, str | tuple[str, ...], str]] = []   # (oid, rule(s), why)
+    unbestow: list[str] = []        # bestowed Auras that become unattached and cease to be bestowed (702.103f)
     unattach: list[tuple[str, str | tuple[str, ...], str]] = []
     counters_fix = []
     for o in state.objects:
@@ -185,6 +186,14 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                     to_graveyard.append((o.id, "704.5h", f"{o.name} ({o.id}) was dealt damage by a source with "
                                                          "deathtouch and is destroyed"))
                 continue
+        if "Aura" in ch.subtypes and o.bestowed:
+            # 702.103f, an exception to 704.5m: a bestowed Aura unattached, or attached to an illegal object,
+            # becomes unattached and ceases to be bestowed: it stays on the battlefield, an enchantment creature
+            target = o.attached_to
+            if target is None or not state.has(target) or state.obj(target).zone != "battlefield" or \
+                    protected_from(state, target, o.id) is not None or not _aura_legal(game, o.id, target):
+                unbestow.append(o.id)
+            continue
         if "Aura" in ch.subtypes:
             target = o.attached_to
             if target is None or not state.has(target) or state.obj(target).zone != "battlefield":
@@ -207,7 +216,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                 # 702.16d: it becomes unattached from a permanent with protection from its quality
                 unattach.append((o.id, ("704.5n", "702.16d"), f" ({state.obj(target).name} has protection from "
                                                               f"{quality_name(q)})"))
-    if not (to_cease or to_graveyard or unattach or counters_fix):
+    if not (to_cease or to_graveyard or unattach or counters_fix or unbestow):
         return game, [], False
     for oid in to_cease:
         if game.state.obj(oid).spell_copy:
@@ -221,6 +230,12 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.with_state(game.state.with_object(replace(o, attached_to=None)))
         game = game.log(rule, f"{o.name} ({oid}) is attached to an illegal permanent{why} and becomes unattached; "
                               "it remains on the battlefield")
+    for oid in unbestow:
+        o = game.state.obj(oid)
+        game = game.with_state(game.state.with_object(replace(o, attached_to=None, bestowed=False)))
+        game = game.log(("702.103f", "704.5m"), f"{o.name} ({oid}) is a bestowed Aura attached to no legal object: it "
+                                                "becomes unattached and ceases to be bestowed, and remains on the "
+                                                "battlefield as an enchantment creature")
     # 704.3: the actions are performed at once: a permanent put into a graveyard now last existed on the battlefield
     # with the counters it had as they were checked, 704.5q's pairs not removed (Hangarback Walker's ruling
     # 2015-06-22: its +1/+1 counters before it got the -1/-1 counters are counted)
@@ -234,10 +249,21 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.with_state(game.state.with_object(replace(o, counters=tuple(sorted((k, v) for k, v in c.items() if v)))))
         game = game.log("704.5q", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {oid}")
     moved = []
+    # 702.89a: the actions are performed at once (704.3): a permanent's destruction replaced by its Aura's umbra
+    # armor is looked at before that Aura's own move (which the replacement then makes)
+    to_graveyard.sort(key=lambda item: not (item[1] in ("704.5g", "704.5h") and shields.armored_by(game, item[0])))
     for oid, rule, why in to_graveyard:
+        if not game.state.has(oid) or game.state.obj(oid).zone != "battlefield":
+            continue        # an Aura destroyed already by the umbra armor of what it enchanted (702.89a)
         lki = last[oid]
         if rule in ("704.5g", "704.5h"):
-            # 704.5g-h are destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
+            # 704.5g-h are destruction: an Aura's umbra armor (702.89a) or a regeneration shield replaces it
+            # (701.19a); 704.5f is not (701.19c; the rulings of 2013-07-01)
+            armored = shields.umbra_armor(game, oid, cause=rule)
+            if armored is not None:
+                game, aura_moves = armored
+                moved += aura_moves
+                continue
             game, regenerated = shields.regenerate(game, oid, cause=rule)
             if regenerated:
                 continue

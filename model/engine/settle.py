@@ -1,7 +1,8 @@
 """What the game does by itself after an event: right after zone changes, the return of cards exiled until a
-source that has now left the battlefield leaves (610.3) and the triggering of abilities (603.2); then, before
-anyone would receive priority, state-based actions until none apply (704.3) and the triggered abilities put
-on the stack in every order their controllers could choose (603.3b)."""
+source that has now left the battlefield leaves (610.3) and the triggering of abilities (603.2), state triggers
+among them (603.8); then, before anyone would receive priority, state-based actions until none apply (704.3),
+the state triggers the state then matches (603.8), and the triggered abilities put on the stack in every order
+their controllers could choose (603.3b)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
@@ -12,7 +13,8 @@ from mtgjudge.model.engine.unleash import guard as guard_unleash
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine.sba import checks as check_sba
 from mtgjudge.model.engine.commuting import put_commuting
-from mtgjudge.model.engine.triggers import guard_unrecognized, pending_by_player, put_pending, triggered_by_moves
+from mtgjudge.model.engine.triggers import guard_unrecognized, pending_by_player, put_pending, state_triggered, \
+    triggered_by_moves
 from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.rules.durations import until_source_leaves
 from mtgjudge.model.state import LinkedExile
@@ -38,7 +40,8 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
         game = apply_control(game)      # 613.1b: an Aura that gives control entered or left, or what it enchants
         guard_unrecognized(game, what, extra=[m[0] for m in moved])
         new = triggered_by_moves(game, moved)
-        game = game.remember(pending=game.pending + tuple(new))
+        # 603.8: a state trigger triggers as soon as the state matches, even for a moment during a resolution
+        game = state_triggered(game.remember(pending=game.pending + tuple(new)), what)
         for p in new:
             if p.lki is not None:
                 game = game.log("603.10a", f"{p.lki.name} ({p.source}) has left the battlefield: its leaves-the-"
@@ -133,7 +136,7 @@ def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]
                 out.append(g.remember(pending=()) if g.pending else g)
             elif did:
                 todo.append((after_moves(g, moved, "state-based actions"), frozenset()))
-            elif g.pending:
+            elif (g := state_triggered(g, "the last event")).pending:
                 # putting them on the stack changes the stack alone, which no state-based action reads (704.5),
                 # and none applied before: each way of putting them is final (not checked again, not a round)
                 out += _put_triggers(g)

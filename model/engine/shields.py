@@ -6,7 +6,7 @@ regenerated" (701.19c) and "if it would die this turn, exile it instead" (614.1a
 They live in the game state (``Lasting`` records in force this turn), are shown in the outcome, end
 when their object becomes a new object (400.7, ``zones``) and in the cleanup step (514.2, ``engine.turn``).
 The single places that consult them: damage (``deal_damage``, 120.3) asks ``prevent``; destruction
-(``removal``, 701.8a, and lethal damage, 704.5g) asks ``regenerate``; every permanent going from the
+(``removal``, 701.8a, and lethal damage, 704.5g) asks ``regenerate`` and ``umbra_armor``; every permanent going from the
 battlefield to a graveyard (destroyed, sacrificed, 704.5f-g) asks ``dies_to``.
 
 This module performs no effect of its own (the words that create shields are ``words.shields.perform``): it
@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import permutations
 
+from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.characteristics import matches
@@ -246,3 +247,64 @@ def dies_to(game: Game, oid: str) -> tuple[str, str]:
     # another replacement of dying in unmodelled text would be ordered with this one (616.1): unsupported
     guard_scope(game.state, "dies", f"{oid} would die with 'exile it instead' on it")
     return "exile", f"; it would die, so it is exiled instead ({r[0].origin}, 614.1a)"
+
+
+def armored_by(game: Game, oid: str) -> list[str]:
+    """702.89a: the Auras attached to ``oid`` with umbra armor ("If enchanted permanent would be destroyed,
+    instead remove all damage marked on it and destroy this Aura"; totem armor, 702.89b), on the battlefield."""
+    st = game.state
+    return [a.id for a in st.battlefield() if a.attached_to == oid and "Aura" in current(st, a.id).subtypes
+            and current(st, a.id).has_keyword("Umbra armor")]
+
+
+def umbra_armor(game: Game, oid: str, cause: str = "701.8a", guard: bool = True, regenerable: bool = True
+                ) -> tuple[Game, list] | None:
+    """702.89a, 614.1a: ``oid`` would be destroyed (``cause``: 701.8a an effect, 704.5g-h lethal or deathtouch
+    damage) while an Aura with umbra armor is attached to it: instead all damage marked on it is removed and
+    that Aura is destroyed. Returns the game and the moves made (lki, from, to), or None when no such Aura is
+    attached. It is not regeneration: "can't be regenerated" doesn't stop it and ``oid`` is not tapped (the
+    cards' rulings of 2010-06-15). The Aura's own destruction is replaced as any other: indestructible, it is
+    not destroyed (702.12b); its regeneration shield, its own umbra Aura, "exile it instead" apply.
+    With several such Auras, or a regeneration shield on ``oid`` too, its controller chooses which replacement
+    applies (616.1; rulings of 2010-06-15): that choice is not performed (unsupported); ``regenerable`` False (the
+    effect says it "can't be regenerated", 701.19c) leaves no regeneration to choose."""
+    auras = armored_by(game, oid)
+    if not auras:
+        return None
+    st = game.state
+    o = st.obj(oid)
+    if len(auras) > 1:
+        raise Unsupported(f"{o.name} ({oid}) would be destroyed with {len(auras)} Auras with umbra armor attached: "
+                          "which one is destroyed instead, its controller's choice (616.1), is not performed")
+    if regenerable and _on(game, "regenerate", oid) and not _on(game, "no_regeneration", oid):
+        raise Unsupported(f"{o.name} ({oid}) would be destroyed with a regeneration shield and an Aura with umbra "
+                          "armor: which replacement its controller applies (616.1) is not performed")
+    # unmodelled text that may also replace this destruction (616.1): unsupported, naming it
+    guard_scope(st, "dies", f"{o.name} ({oid}) would be destroyed with an Aura with umbra armor attached")
+    (aura,) = auras
+    a = st.obj(aura)
+    game = game.with_state(st.with_object(replace(o, damage=0))).log(
+        (cause, "702.89a", "614.1a"), f"{o.name} ({oid}) would be destroyed: instead its damage is removed and "
+                                      f"{a.name} ({aura}) is destroyed (umbra armor)")
+    return destroy_aura(game, aura, guard)
+
+
+def destroy_aura(game: Game, aura: str, guard: bool = True) -> tuple[Game, list]:
+    """702.89a: "destroy this Aura" of umbra armor (701.8a), its own destruction replaced as any other's:
+    indestructible (702.12b), a regeneration shield (701.19a), an Aura with umbra armor on it, and where it
+    would die (614.1a). The game and the moves made."""
+    st = game.state
+    a = st.obj(aura)
+    if current(st, aura).has_keyword("Indestructible"):
+        return game.log("702.12b", f"{a.name} ({aura}) is indestructible and is not destroyed"), []
+    game, regenerated = regenerate(game, aura)
+    if regenerated:
+        return game, []
+    armored = umbra_armor(game, aura, guard=guard)
+    if armored is not None:
+        return armored
+    to, instead = dies_to(game, aura)
+    game = zones.move(game, aura, to, guard=guard).log(("701.8a", "400.7") + (("614.1a",) if instead else ()),
+                                                      f"{a.name} ({aura}) is destroyed and put into its owner's "
+                                                      f"graveyard{instead}; it becomes a new object")
+    return game, [(a, "battlefield", to)]

@@ -627,6 +627,39 @@ def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
         f"{p.source}'s ability triggers as it becomes tapped" for p in new))
 
 
+def explore_triggered(game: Game, oid: str, lki, what: str) -> Game:
+    """701.44b: the permanent ``oid`` explored (``lki``: as it last existed on the battlefield, if it has left it,
+    701.44c): "Whenever a creature you control explores" of the permanents on the battlefield triggers, the
+    explorer seen with its characteristics now (or as it last existed, ``_last_known``). Unsupported: a triggered
+    ability an effect gave a permanent whose condition is exploring or is not read (not performed)."""
+    st = game.state
+    explorer = lki if lki is not None else st.obj(oid)
+    ch = None
+    new = []
+    for w in st.battlefield():
+        printed, has = abilities_of(w), _now_has(game, w)
+        for a in has:
+            if a not in printed and is_triggered(a) and a.mana_trigger is None and (
+                    (t := trigger_of(a, w.name)) is None or t.on("explores")):
+                raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and {oid} explores: "
+                                  f"granted triggered abilities are not performed by the engine: {a.text()!r}")
+        for i, a in enumerate(printed, 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is None or not t.on("explores") or a not in has or not _watches(w, a):
+                continue
+            if ch is None:
+                ch = current(st, oid) if lki is None else _last_known(game, lki, [lki])
+            if not _fits(t, w, explorer, ch):
+                continue
+            p = _trigger(game, w, i, a, f"{explorer.name} ({oid}) explores ({what})", game.moved(w.id))
+            if p is not None:
+                new.append(p)
+    if not new:
+        return game
+    return game.remember(pending=game.pending + tuple(new)).log("701.44b", ", ".join(
+        f"{name_of(st, p.source)}'s ability triggers as {explorer.name} explores" for p in new))
+
+
 def triggered_by_last_counter(game: Game, removed: list[tuple[str, str]], what: str) -> Game:
     """702.63a: "When the last time counter is removed from ~" triggers when counters of its kind are removed from
     the permanent itself and it has none left. ``removed``: (permanent, kind) whose last counters of that kind were
@@ -645,6 +678,68 @@ def triggered_by_last_counter(game: Game, removed: list[tuple[str, str]], what: 
         return game
     return game.remember(pending=game.pending + tuple(new)).log("702.63a", ", ".join(
         f"{p.source}'s ability triggers as its last counter of the kind is removed" for p in new))
+
+
+#: State triggers (603.8): conditions on the game state, not on an event (``state_triggered`` checks them).
+STATE_EVENTS = frozenset({"control_none"})
+
+
+def _state_holds(game: Game, t: TriggerEvent, w) -> bool:
+    """Does the game state meet the state trigger ``t`` of the permanent ``w`` now (603.8)? ``control_none``: no
+    permanent its controller controls is what ``t.what`` names ("other": ``w`` itself not counted), each seen
+    with its characteristics now (613: "Islands" are the permanents with that subtype after every layer)."""
+    if t.event != "control_none" or t.what is None:
+        raise Unsupported(f"{w.name} ({w.id})'s state trigger is not one the engine checks")
+    st = game.state
+    return not any(matches(sel, current(st, o.id), o, w.controller, w)
+                   for o in st.battlefield() for sel in t.what.objects)
+
+
+def _waiting(game: Game) -> set[tuple[str, int, int]]:
+    """The abilities of objects (source, index, the source's zone changes then) that have triggered and not yet
+    left the stack: waiting to be put on it (603.3) or on it (603.8: such a state trigger doesn't trigger again)."""
+    out = {(p.source, p.index, p.source_moves) for p in game.pending if p.delayed is None}
+    return out | {(x.source, x.index, x.source_moves) for x in game.state.stack
+                  if isinstance(x, StackAbility) and x.delayed is None}
+
+
+def state_triggered(game: Game, what: str) -> Game:
+    """603.8: the state triggers whose condition the game state matches now trigger, each unless it has
+    triggered and not yet left the stack (waiting to be put on it, or on it: ``_waiting``); one that left it
+    triggers again if its object is still on the battlefield, the same object (400.7), and the state still matches.
+    Asked after every event the engine performs that can change the state (``engine.settle``: each zone change
+    and each check of state-based actions, 704.3), so a state met only for a moment during a resolution is seen
+    where a zone change made it (603.8's example). Unsupported: a triggered ability an effect gave a permanent
+    whose condition is a state, or is not read (the engine performs no granted triggered ability, and one whose
+    condition is not read could be a state trigger, met now)."""
+    new = []
+    waiting: set[tuple[str, int, int]] | None = None
+    for w in game.state.battlefield():
+        printed = abilities_of(w)
+        has = _now_has(game, w)
+        for a in has:
+            if a not in printed and is_triggered(a) and a.mana_trigger is None and (
+                    (t := trigger_of(a, w.name)) is None or t.event in STATE_EVENTS):
+                raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it whose condition may be "
+                                  f"met by the game state after {what}: granted triggered abilities are not performed "
+                                  f"by the engine: {a.text()!r}")
+        for i, a in enumerate(printed, 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is None or t.event not in STATE_EVENTS or a not in has or not _watches(w, a):
+                continue
+            if waiting is None:
+                waiting = _waiting(game)
+            moves = game.moved(w.id)
+            if (w.id, i, moves) in waiting or not _state_holds(game, t, w):
+                continue
+            p = _trigger(game, w, i, a, f"the game state after {what} ({t.render() or a.trigger})", moves)
+            if p is not None:
+                new.append(p)
+    if not new:
+        return game
+    return game.remember(pending=game.pending + tuple(new)).log("603.8", ", ".join(
+        f"{name_of(game.state, p.source)} ({p.source}): the game state matches its state trigger, which triggers"
+        for p in new))
 
 
 def apnap(game: Game) -> list[str]:

@@ -28,6 +28,7 @@ from mtgjudge.model.words.splice import read as splice_lines
 from mtgjudge.model.words.split import read as split_read
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.explore.read import explore_word
 from mtgjudge.model.words.cascade import read as cascade_read
 from mtgjudge.model.words.graveyard_abilities import read as graveyard_abilities_read
 from mtgjudge.model.words.copies import read as copies_read
@@ -39,6 +40,7 @@ from mtgjudge.model.words.cycling import read as cycling_lines
 from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.vocab import keyword_triggers, keywords
 from mtgjudge.model.words.persist import read as persist_lines
+from mtgjudge.model.words.attach import read as attach_read
 from mtgjudge.model.words.evolve import read as evolve_lines
 from mtgjudge.model.words.colors_spent import read as colors_spent_lines
 from mtgjudge.model.words.renown import read as renown_lines
@@ -362,6 +364,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    explored = explore_word(sentence, found)                     # 701.44a: "~ explores."
+    if explored is not None:
+        return explored
     delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier) \
         or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3
@@ -745,10 +750,12 @@ def _transmute(cost: str, item: str) -> Ability | None:
 def _keyword_ability(item: str) -> Ability:
     kw, param = keyword_of(item)   # type: ignore[misc]
     name = kw.name
+    if name == "Totem armor":
+        name = "Umbra armor"       # 702.89b: the older cards' name of umbra armor, one ability
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
-        or renown_lines.renown(name, param, item) \
+        or renown_lines.renown(name, param, item) or attach_read.living_weapon(name, param, item) \
         or colors_spent_lines.sunburst(name, param, item)   # the (triggered, or static) ability the keyword means
     if returns is not None:
         return returns
@@ -1424,6 +1431,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
+    # 701.44b: "Whenever a creature you control explores, ...": what "it" or "that creature" names (the explorer, or
+    # the permanent itself) is not read; such an effect stays unmodelled
+    if event.on("explores") and event.who != "self" and re.search(r"\b(?:it|its|that creature)\b", effect, re.I):
+        return unmodelled(body, printed, "triggered", ctx.spell)
     # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
     split = split_intervening(effect) if sep else None
     if split is not None:
@@ -1475,7 +1486,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed) \
-        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell)
+        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell) \
+        or (None if ctx.spell else attach_read.bestow_line(body, printed))      # 702.103a
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

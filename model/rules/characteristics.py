@@ -71,6 +71,8 @@ def printed_characteristics(o: GameObject) -> Characteristics:
         return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
     f = o.printed
     chars = once(f, "printed characteristics", lambda: _face_characteristics(f))
+    if o.bestowed:
+        chars = bestowed_characteristics(chars)
     if o.spliced and o.zone == "stack":
         # 702.47c: a text-changing effect: the spell has the rules text of each card spliced onto it, after its own
         return replace(chars, abilities=chars.abilities + o.spliced)
@@ -221,3 +223,20 @@ def applies_to(chars: dict, eff: StaticEffect, src, affected: list) -> list:
     if eff.arg("enchanted"):
         return [src.attached_to] if src.attached_to in chars else []
     return affected
+
+
+#: 702.103b: the ability a bestowed spell or permanent gains, "Enchant creature" (702.5a).
+ENCHANT_CREATURE = Ability("keyword", keyword="Enchant", targets=("target creature",), source_text="Enchant creature")
+
+
+def bestowed_characteristics(chars: Characteristics) -> Characteristics:
+    """702.103b: a spell cast bestowed, and the permanent it becomes while it stays bestowed, "becomes an Aura
+    enchantment and gains enchant creature": an enchantment, not a creature (the card's rulings: "either a
+    creature or an Aura, but not both"), so without creature types (205.3d), an Aura with "Enchant creature".
+    The engine applies it before every layer's effects (``rules.layers`` refuses a bestowed permanent where a
+    type-changing effect in layer 4 or an ability-removing one in layer 6 could be ordered with it, 613.7)."""
+    creature = subtypes_by_type()["Creature"]
+    types = tuple(t for t in chars.types if t != "Creature")
+    types = types if "Enchantment" in types else types + ("Enchantment",)
+    subtypes = tuple(s for s in chars.subtypes if s not in creature) + ("Aura",)
+    return replace(chars, types=types, subtypes=subtypes, abilities=chars.abilities + (ENCHANT_CREATURE,))

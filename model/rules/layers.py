@@ -407,6 +407,16 @@ def compute_all(state) -> dict[str, Characteristics]:
                 if ts > retypes[0][0] and not _commutes_with_retypes(s):
                     raise Unsupported(f"{src.name} ({src.id}) changes land types of objects chosen by what another "
                                       "type-changing effect changes: their order (613.7, 613.8) is not modelled")
+        if (layer == 4 and (found or retypes)) or (layer == 6 and (layered or any(
+                c.loses or c.loses_all for c in _changes(state)))):
+            # 702.103b: a bestowed permanent's type and enchant creature come from an effect with its own
+            # timestamp (613.7), which the model applies before every layer: one it could be ordered with is not
+            # modelled
+            bestowed = [o for o in perms if o.bestowed]
+            if bestowed:
+                raise Unsupported(f"{bestowed[0].name} ({bestowed[0].id}) is a bestowed Aura (702.103b) while an effect "
+                                  f"changes {'types' if layer == 4 else 'abilities'}: their order (613.7) is not "
+                                  "modelled")
         if ordered is not None and found:
             found, chars = [], ordered(found, chars, state)[1]
         for _, c in retypes:

@@ -8,7 +8,7 @@ parsing a definition into these values is ``model.vocab.parse``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol, format_cost
@@ -30,6 +30,8 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Rebound",                         # 702.88a: performed as the spell resolves (words.delayed.perform.rebound)
             "Banding",                         # 702.22: declaring (rules.combat.declare); its damage is not performed
             "Unleash",                         # 702.98a: entering (engine.unleash) and declaring (rules.combat.declare)
+            "Umbra armor",                     # 702.89a: a replacement of destruction (engine.shields.umbra_armor);
+                                               # "Totem armor" is its older name (702.89b)
             # evasion (702.13, 702.14, 702.28, 702.31, 702.36, 702.118): only declaring blockers reads them
             # (rules.combat.declare)
             "Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk",
@@ -530,7 +532,10 @@ class TriggerEvent:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up), ``last_counter_removed`` (the last ``counter`` counter is
     removed from the object itself, 702.63a: ``engine.triggers.triggered_by_last_counter``), ``exiled_by_madness``
-    (702.35a: the card itself exiled by its madness as it is discarded, ``engine.kernel.players.discard_one``). ``who``: whose zone
+    (702.35a: the card itself exiled by its madness as it is discarded, ``engine.kernel.players.discard_one``),
+    ``explores`` (701.44b: the permanent explored, ``engine.triggers.explore_triggered``),
+    ``control_none`` (603.8: a state trigger, "When you control no Islands": its controller controls no permanent
+    ``what`` names, checked after every event by ``engine.triggers.state_triggered``; ``who`` ``you``). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
@@ -573,6 +578,11 @@ class TriggerEvent:
             return "When the creature ~ haunts dies"
         if self.event == "exiled_by_madness":
             return "When this card is exiled this way" if self.who == "self" else None   # 702.35a
+        if self.event == "control_none":
+            # 603.8: "When you control no Islands" (the selector's own "you control" said once, before it)
+            if self.who != "you" or self.what is None or len(self.what.objects) != 1:
+                return None
+            return f"When you control no {plural_noun(replace(self.what.objects[0], controller='any').describe())}"
         if self.event == "last_counter_removed":
             return f"When the last {self.counter} counter is removed from ~" if self.who == "self" and self.counter else None
         verb = _EVENTS.get(self.event)
@@ -632,7 +642,7 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
            "combat_damage_player": "deals combat damage to a player",
            "transforms": "transforms", "becomes_untapped": "becomes untapped",
-           "becomes_target": "becomes the target of a spell or ability"}
+           "becomes_target": "becomes the target of a spell or ability", "explores": "explores"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 

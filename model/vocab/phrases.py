@@ -778,6 +778,15 @@ class _Meaning:
         # 513.1a: "at the beginning of the end step" triggers at the beginning of every turn's end step
         return TriggerEvent("end", "each", the=True)
 
+    def tc_control_none(self, _when, spec) -> TriggerEvent:
+        # 603.8: a state trigger; the permanents counted are those its controller controls ("you", 109.5), one
+        # kind of them, said without a controller of its own ("no Islands", "no other creatures")
+        spec = self._permanents(spec)
+        if len(spec.objects) != 1 or any(sel.controller != "any" for sel in spec.objects):
+            raise DefinitionError("'you control no' names one kind of permanent, without a controller")
+        return TriggerEvent("control_none", "you", replace(spec, objects=tuple(replace(sel, controller="you")
+                                                                          for sel in spec.objects)))
+
     def tc_step_opponent(self, _own, step) -> TriggerEvent:
         # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
         return TriggerEvent(step, "opponent")
@@ -815,6 +824,9 @@ class _Meaning:
 
     def te_becomes_target(self):
         return "becomes_target"
+
+    def te_explores(self):
+        return "explores"
     # Combat (508.3a, 509.3a, 509.3c, 510.3a): attackers declared (``engine.declaring``), blockers declared, and
     # combat damage dealt to a player (``engine.combat_damage``) are the events; "becomes blocked" is the
     # attacker's event, never "blocks" (509.1h against 509.1g).

@@ -47,6 +47,7 @@ from mtgjudge.model.words.cycling import record as cycling
 from mtgjudge.model.words.graveyard_abilities import record as graveyard_abilities
 from mtgjudge.model.words.counters import record as counters
 from mtgjudge.model.words.persist import record as persist
+from mtgjudge.model.words.explore import record as explore
 from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.colors_spent import record as colors_spent
 from mtgjudge.model.words.renown import record as renown
@@ -79,6 +80,7 @@ _FAMILIES = (
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
     words_face_down, tapping, madness, suspend, splice, copies, defined_pt, graveyard_abilities, colors_spent, split,
+    explore,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

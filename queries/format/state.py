@@ -18,6 +18,7 @@ from mtgjudge.model.rules.layers import controllers
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, may_give_control, stated_duration
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.words.costs.record import has_dash
+from mtgjudge.model.words.attach.record import bestow_index
 from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
                                    Player, PoolMana, StackAbility, Turn, TurnHistory)
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
@@ -35,7 +36,7 @@ PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
                "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked",
                "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled", "dashed",
-               "colors_spent")
+               "colors_spent", "bestowed")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
@@ -185,6 +186,13 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
                                                        "given; cast it with alternative: in the actions")
     elif "dashed" in data:
         d.fail(get("dashed")[1], get("dashed")[2], "dashed is only for a spell or permanent with dash (702.109a)")
+    if e.zone == "stack" and bestow_index(card.faces[face].abilities):
+        # 702.103b: whether a spell with bestow was cast bestowed; unsaid, not known (None). On the battlefield a
+        # permanent with bestow is bestowed exactly when it is attached (702.103f; 303.4d: a creature can't be)
+        kw["bestowed"] = d.boolean(*get("bestowed")) if "bestowed" in data else None
+    elif "bestowed" in data:
+        d.fail(get("bestowed")[1], get("bestowed")[2], "bestowed is only for a spell with bestow on the stack "
+                                                       "(702.103b); on the battlefield it is attached or not")
     if "activated_this_turn" in data:
         v, p, ln = get("activated_this_turn")
         items = d.seq([v] if isinstance(v, int) and not isinstance(v, bool) else v, p, ln, "a list of ability numbers")
@@ -409,6 +417,8 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
         changes: dict[str, Any] = {}
         if "attached_to" in data:
             changes["attached_to"] = d.obj_ref(data["attached_to"], f"{e.path}.attached_to", line_of(data, "attached_to"))
+            if e.zone == "battlefield" and bestow_index(e.made.printed.abilities):
+                changes["bestowed"] = True      # 702.103b, 702.103f: attached, a permanent with bestow is a bestowed Aura
         if "targets" in data:
             changes["targets"] = d.ref_list(data["targets"], f"{e.path}.targets", line_of(data, "targets"), players=True)
         if e.zone == "battlefield":

@@ -27,8 +27,9 @@ def _keyword_text(keyword: str, cost: str) -> str:
 
 #: The keywords whose alternative cost (``alternative_cost``'s ``keyword``) is said as the keyword: evoke (702.74a),
 #: dash (702.109a), overload (702.96a: paid, the spell's text reads "each" for "target", ``objects.Face.overloaded``),
-#: surge (702.117a: only if its caster cast another spell this turn).
-COST_KEYWORDS = ("Evoke", "Dash", "Overload", "Surge")
+#: surge (702.117a: only if its caster cast another spell this turn), bestow (702.103a: cast for it, the spell is
+#: bestowed, ``words.attach``).
+COST_KEYWORDS = ("Evoke", "Dash", "Overload", "Surge", "Bestow")
 
 
 def has_dash(abilities) -> bool:
@@ -40,7 +41,7 @@ def has_dash(abilities) -> bool:
 def _v_alternative(a: dict) -> dict:
     if a.get("keyword") not in (None,) + COST_KEYWORDS:
         raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a, 702.96a, "
-                              f"702.117a), not {a.get('keyword')!r}")
+                              f"702.117a, 702.103a), not {a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
         raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition of control (702.74a, 702.109a, "
                               "702.96a, 702.117a)")

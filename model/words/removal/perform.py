@@ -49,6 +49,10 @@ def move_all(game: Game, oids: list[str], kind: str, regenerate: bool = True, be
     permanent still on the battlefield); ``begun``: the event's first moves were made already (by another call
     for the same event)."""
     moved: list = []
+    if kind == "destroy":
+        # 702.89a: a permanent and its Aura with umbra armor destroyed at once: the Aura's replacement saves the
+        # permanent (the rulings of 2010-06-15, Planar Cleansing), so the permanent's destruction is replaced first
+        oids = sorted(oids, key=lambda oid: not shields.armored_by(game, oid))
     for oid in oids:
         game, m = _move(game, oid, kind, regenerate, guard=not (moved or begun))
         moved += m
@@ -66,8 +70,8 @@ def remove(game: Game, oid: str, kind: str, regenerate: bool = True) -> Game:
 
 def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool = True) -> tuple[Game, list]:
     """The zone change of ``remove``, without what follows it: the game and the moves made (lki, from, to).
-    Destruction is replaced by a regeneration shield (701.19a); dying by "exile it instead" (614.1a): both
-    are ``shields``'."""
+    Destruction is replaced by an Aura's umbra armor (702.89a) or a regeneration shield (701.19a); dying by
+    "exile it instead" (614.1a): all are ``shields``'."""
     st = game.state
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
         return game.log("400.7", f"{oid} is not on the battlefield: nothing happens"), []
@@ -75,6 +79,9 @@ def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool 
     if kind == "destroy":
         if current(st, oid).has_keyword("Indestructible"):
             return game.log("702.12b", f"{o.name} is indestructible and is not destroyed"), []
+        armored = shields.umbra_armor(game, oid, guard=guard, regenerable=regenerate)     # 702.89a
+        if armored is not None:
+            return armored
         game, regenerated = shields.regenerate(game, oid, regenerate)
         if regenerated:
             return game, []
