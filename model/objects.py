@@ -140,6 +140,7 @@ class GameObject:
     upkeeps_controlled: int | None = None  # how many of its controller's upkeep steps have begun since it last came
                                            # under their control (702.30a asks it); None: not known
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
+    devoured: int | None = None       # 702.82b: how many creatures it devoured as it entered; None: not known
     conspired: bool = False           # 702.78a: whether its conspire cost was paid as it was cast (a spell on the stack)
     replicated: int = 0               # 702.56a: how many times its replicate cost was paid as it was cast, as a
                                       # spell on the stack (its replicate trigger copies it that often)

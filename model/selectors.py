@@ -216,7 +216,8 @@ class Count:
     (``selector``: permanents on the battlefield), "cards" (``zone`` of ``player``'s own: "hand" or "graveyard";
     ``selector`` None for any card), "domain" (305.6),
     "card_types" (the card types among the cards in ``zone``, delirium), "devotion" (700.5, ``color`` a letter
-    or "chosen"), "kicked" (the times the source was kicked, 702.33d), "colors_spent" (the colors of mana spent to cast the source, a
+    or "chosen"), "kicked" (the times the source was kicked, 702.33d), "devoured" (the creatures the source
+    devoured as it entered, 702.82b), "colors_spent" (the colors of mana spent to cast the source, a
     spell: converge), "greatest" (the greatest power,
     toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none) or "counters"
     (the ``counter`` counters on the source, 122.1) or "blocking" (the creatures blocking the source now, beyond the

@@ -1,7 +1,8 @@
 """A permanent entering the battlefield with the replacement effects of its own text (CR 614.1c, 122.6):
 "This enters with N counters", N = X being the X of the spell it was (107.3m), only if what happened this turn is as
-its condition says (morbid's "if a creature died this turn", bloodthirst's, 702.54a; ``rules.this_turn``); "This
-enters tapped". Which of
+its condition says (morbid's "if a creature died this turn", bloodthirst's, 702.54a; ``rules.this_turn``); devour's
+and amplify's, for the creatures sacrificed or the cards revealed as it enters (702.82a, 702.38a: the choices are
+``words.entering.perform``'s); "This enters tapped". Which of
 them apply is decided from its characteristics as it would exist on the battlefield (614.12,
 ``entering_characteristics``)."""
 from __future__ import annotations
@@ -26,7 +27,7 @@ from mtgjudge.model.vocab.abilities import Ability
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
 ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "enters_tapped_unless_pays", "enters_tapped_unless_control",
-                  "tribute", "enters_choosing", colors_spent.WORD)
+                  "tribute", "enters_choosing", colors_spent.WORD, "devour", "amplify")
 
 
 def entering_characteristics(game: Game, oid: str, controller: str | None = None) -> Characteristics:
@@ -167,16 +168,54 @@ def unpaid_options(game: Game, oid: str) -> list[str]:
     return [f"{k.rule}a" for k in kws if k is not None]
 
 
+def devour_of(abilities: tuple[Ability, ...]) -> int:
+    """The N of the one devour ability among ``abilities`` (702.82a; 0: none); several instances (each its own
+    choice of creatures, a creature devoured by one of them only: Mycoloth's rulings 2008-10-01) are not
+    performed."""
+    ns = [a.static.arg("n") for a in abilities if a.kind == "static" and a.static is not None
+          and a.static.kind == "devour"]
+    if len(ns) > 1:
+        raise Unsupported("more than one devour ability (702.82a): not performed by the engine")
+    return ns[0] if ns else 0
+
+
+def amplify_of(abilities: tuple[Ability, ...]) -> int:
+    """The N of the one amplify ability among ``abilities`` (702.38a; 0: none); several instances (702.38b: each
+    works separately, each its own reveal) are not performed."""
+    ns = [a.static.arg("n") for a in abilities if a.kind == "static" and a.static is not None
+          and a.static.kind == "amplify"]
+    if len(ns) > 1:
+        raise Unsupported("more than one amplify ability (702.38b): not performed by the engine")
+    return ns[0] if ns else 0
+
+
 def enters_counters(game: Game, oid: str, x: int | None, controller: str | None = None,
-                    choosing: bool = False) -> tuple[tuple[str, int], ...]:
+                    choosing: bool = False, devoured: int | None = None,
+                    revealed: int | None = None) -> tuple[tuple[str, int], ...]:
     """614.1c: the counters the object enters with; X is the X of the spell it was, 0 when it was not cast. Its
     abilities as it would exist on the battlefield decide (614.12): text it would lose there doesn't apply.
     ``choosing``: the caller makes the choices of "As this enters, choose ..." (``words.choices.perform``); else
-    an object with one is unsupported, naming it."""
+    an object with one is unsupported, naming it. ``devoured``: how many creatures the caller sacrificed for its
+    devour ability as it enters (702.82a: N +1/+1 counters for each, ``words.entering.perform.devour_choices``);
+    None: the caller made no such choice, and an object with devour is unsupported, naming it. ``revealed``: so too
+    the cards the caller had its controller reveal for its amplify ability (702.38a,
+    ``words.entering.perform.amplify_choices``)."""
     o = game.state.obj(oid)
     out: dict[str, int] = {}
     if not choosing:
         guard_choosing(o)
+    devour = devour_of(_entering_abilities(game, oid, controller))
+    if devour and devoured is None:
+        raise Unsupported(f"{o.name} ({oid}) has devour and enters the battlefield here: the choice of creatures to "
+                          "sacrifice as it enters (702.82a) is made only as a permanent spell resolves")
+    if devour and devoured:
+        out["+1/+1"] = devour * devoured
+    amplify = amplify_of(_entering_abilities(game, oid, controller))
+    if amplify and revealed is None:
+        raise Unsupported(f"{o.name} ({oid}) has amplify and enters the battlefield here: the cards revealed as it "
+                          "enters (702.38a) are chosen only as a permanent spell resolves")
+    if amplify and revealed:
+        out["+1/+1"] = out.get("+1/+1", 0) + amplify * revealed
     # 702.74a (evoke): "When this permanent enters, if its evoke cost was paid, ..." can't trigger (603.4) on a
     # permanent that was a spell the actions cast for its mana cost.
     plainly = (oid, game.moved(oid)) in game.cast_plainly
@@ -242,14 +281,16 @@ def guard_choosing(o) -> None:
 
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str,
                          tribute: bool = False, paid: bool | None = None, tapped: bool = False,
-                         choosing: bool = False, unleash: bool = False) -> Game:
+                         choosing: bool = False, unleash: bool = False, devoured: int | None = None,
+                         revealed: int | None = None) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with. ``tribute``: the caller performs
     Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it. ``paid``:
     the choice of ``life_choices``, made and paid by the caller (the life its own text offers, paid as it enters:
     614.1c, 119.4). ``tapped``: the effect putting it there says it enters tapped. ``choosing``: the caller made
     the choices of "As this enters, choose ..." on the object it was (``enters_counters``), which it keeps.
     ``unleash``: the caller performs unleash's choice (``engine.unleash.as_it_enters``); else a permanent with
-    unleash is unsupported, naming it."""
+    unleash is unsupported, naming it. ``devoured``: the creatures the caller sacrificed for its devour ability
+    (702.82a, ``enters_counters``); ``revealed``: the cards revealed for its amplify ability (702.38a)."""
     if not tribute:
         guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
     if not unleash:
@@ -261,7 +302,7 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     if lost:
         game = game.log(("614.12", "603.6b"), f"{oid} would exist on the battlefield without "
                         + "; ".join(repr(a.text()) for a in lost) + ": such text doesn't apply as it enters")
-    counters = enters_counters(game, oid, x, controller, choosing)
+    counters = enters_counters(game, oid, x, controller, choosing, devoured, revealed)
     spent = _colors_spent_reasons(game, oid, controller)      # (read from the object it was, before it moves)
     unpaid = unpaid_options(game, oid)
     if unpaid:
@@ -291,6 +332,10 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
                       kicked=kicked, cast_from=cast_from, evoked=evoked, dashed=dashed, chosen=chosen, surged=surged,
                       bestowed=bestowed)
+    if devoured is not None and devour_of(_entering_abilities(game, oid, controller)):
+        # 702.82b: "it devoured": the creatures sacrificed for its devour ability as it entered, remembered
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), devoured=devoured))).log(
+            "702.82b", f"{oid} devoured {devoured} creature(s)")
     for rules, text in entering_reasons(game, oid, controller, paid) + spent:
         game = game.log(rules, text)
     if tapped:
@@ -298,7 +343,8 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     if counters:
         game = game.log(("614.1c", "122.6") + (("107.3m",) if x is not None else ())
                         + (("306.5b",) if any(k == "loyalty" for k, _ in counters) else ())
-                        + (("714.3a",) if any(k == "lore" for k, _ in counters) else ()),
+                        + (("714.3a",) if any(k == "lore" for k, _ in counters) else ())
+                        + (("702.82a",) if devoured else ()) + (("702.38a",) if revealed else ()),
                         f"{oid} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in counters)
                         + (f" (X = {x}, the X of the spell it was)" if x is not None else ""))
     game = game.log(rule, why)

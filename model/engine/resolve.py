@@ -23,6 +23,7 @@ from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import entering_characteristics, put_onto_battlefield
+from mtgjudge.model.words.entering.perform import counters_choices
 from mtgjudge.model.engine.auras import bestow_ends, resolve_aura
 from mtgjudge.model.words.attach.record import bestow_index
 from mtgjudge.model.words.optional import perform as optional
@@ -301,20 +302,24 @@ def resolve_top(game: Game) -> list[Game]:
             return resolve_aura(game, top)      # 608.3b-c
         # 614.12: "As this enters, choose a creature type" is made first (each value that can matter a branch),
         # as it would exist on the battlefield; 702.104a: Tribute, as it enters (each opponent's choice a
-        # branch); 702.98a: unleash (its controller's choice, each a branch); all before its enters abilities
-        # trigger
+        # branch); 702.98a: unleash (its controller's choice, each a branch); 702.82a, 702.38a: devour and amplify;
+        # all before its enters abilities trigger
         opponents = [p for p in apnap(game) if p != o.controller]
         out = []
         there = lambda g: entering_characteristics(g, top, o.controller).abilities   # noqa: E731
         for chose in choices.as_it_enters(game, top, there):
-            entered = put_onto_battlefield(chose, top, o.controller, o.x, "608.3",
-                                           f"{o.name} ({top}) resolves and enters the battlefield under "
-                                           f"{o.controller}'s control", tribute=True, choosing=True,
-                                           unleash=True)
-            if has_dash(ch.abilities):
-                entered = delayed.dash_return(entered, top, o.dashed, o.name, o.controller)      # 702.109a
-            out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
-                    for t in tribute.as_it_enters(entered, top, opponents) for g in unleash.as_it_enters(t, top)]
+            # 702.82a, 702.38a: devour's sacrifices and amplify's cards revealed, as it enters (each a branch)
+            ch_there = entering_characteristics(chose, top, o.controller)
+            ready = counters_choices(chose, top, o.controller, ch_there.abilities, ch_there.subtypes)
+            for r, k, shown in ready:
+                entered = put_onto_battlefield(r, top, o.controller, o.x, "608.3",
+                                               f"{o.name} ({top}) resolves and enters the battlefield under "
+                                               f"{o.controller}'s control", tribute=True, choosing=True,
+                                               unleash=True, devoured=k, revealed=shown)
+                if has_dash(ch.abilities):
+                    entered = delayed.dash_return(entered, top, o.dashed, o.name, o.controller)      # 702.109a
+                out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
+                        for t in tribute.as_it_enters(entered, top, opponents) for g in unleash.as_it_enters(t, top)]
         return out
     # 702.33g: the spell as it was cast, with or without its kicker; 700.2, 608.2c: a modal spell does what its
     # chosen modes say, in the order written

@@ -236,6 +236,10 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         game = game.log(("702.103f", "704.5m"), f"{o.name} ({oid}) is a bestowed Aura attached to no legal object: it "
                                                 "becomes unattached and ceases to be bestowed, and remains on the "
                                                 "battlefield as an enchantment creature")
+    # 704.3: the actions are performed at once: a permanent put into a graveyard now last existed on the battlefield
+    # with the counters it had as they were checked, 704.5q's pairs not removed (Hangarback Walker's ruling
+    # 2015-06-22: its +1/+1 counters before it got the -1/-1 counters are counted)
+    last = {oid: game.state.obj(oid) for oid, _, _ in to_graveyard}
     for oid in counters_fix:
         o = game.state.obj(oid)
         n = min(o.counter("+1/+1"), o.counter("-1/-1"))
@@ -251,7 +255,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
     for oid, rule, why in to_graveyard:
         if not game.state.has(oid) or game.state.obj(oid).zone != "battlefield":
             continue        # an Aura destroyed already by the umbra armor of what it enchanted (702.89a)
-        lki = game.state.obj(oid)
+        lki = last[oid]
         if rule in ("704.5g", "704.5h"):
             # 704.5g-h are destruction: an Aura's umbra armor (702.89a) or a regeneration shield replaces it
             # (701.19a); 704.5f is not (701.19c; the rulings of 2013-07-01)

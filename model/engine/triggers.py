@@ -34,6 +34,7 @@ from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.evolve import record as evolve_record
+from mtgjudge.model.words.counters.record import SUBJECT_WORDS
 from mtgjudge.model.words.suspend import record as suspend
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackAbility
 
@@ -232,6 +233,10 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
         return None
     if not intervening.holds(game, a, watcher.controller, watcher.id, game.moved(watcher.id)):
         return None
+    if subject is not None and any(e.kind in SUBJECT_WORDS for e in a.effects):
+        # 702.58a: an instruction about "that creature", the one whose entering triggered it
+        return PendingTrigger(watcher.id, index, watcher.controller, moves, lki, subject=subject,
+                              subject_moves=game.moved(subject))
     return PendingTrigger(watcher.id, index, watcher.controller, moves, lki)
 
 

@@ -510,6 +510,9 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
         split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: words.entering.read)
+    if it_is_self and split:
+        # 702.82b: "for each creature it devoured": the permanent itself (its own trigger's "it", 608.2c)
+        split[0] = re.sub(r"\b(creatures?) it devoured\b", r"\1 ~ devoured", split[0])
     said_it = counters_read.said_it(split[0]) if it_is_self and split else None
     if said_it is not None:
         split[0] = said_it          # "sacrifice it", "put a counter on it": the object itself (608.2c)
@@ -650,7 +653,8 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
 
 
 def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
-    """702.32a, 702.63a, 702.54a: "Fading N" / "Vanishing N" / "Bloodthirst N" read as the abilities it means ("This permanent enters with N
+    """702.32a, 702.63a, 702.54a, 702.43a, 702.58a: "Fading N" / "Vanishing N" / "Bloodthirst N" / "Modular N" / "Graft N"
+    read as the abilities it means ("This permanent enters with N
     fade counters on it" and its upkeep trigger, ``words.counters.record.keyword_meaning``; for vanishing also
     "When the last time counter is removed from this permanent, sacrifice it."), each marked with the keyword;
     None for any other item, or when one of them is not read whole."""
@@ -660,6 +664,9 @@ def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
     name, n = found
     static, trigger = counters_record.keyword_meaning(name, n)
     read = [Ability("static", static=parse_static(static), keyword=name, source_text=item)]
+    if name == "Graft":         # 702.58a: the static and a trigger built whole
+        read.append(counters_read.graft_trigger(item))
+        return read if counters_record.render_keyword(tuple(read)) is not None else None
     if trigger is None:         # 702.54a: bloodthirst means the static alone
         return read if counters_record.render_keyword(tuple(read)) is not None else None
     upkeep = _triggered(trigger, item, ctx)
@@ -806,6 +813,12 @@ def _keyword_ability(item: str) -> Ability:
         if name == "Tribute":
             # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
             return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
+        if name in ("Devour", "Amplify") and param.isdigit():
+            # 702.82a: as it enters, its controller may sacrifice any number of creatures; it enters with N +1/+1
+            # counters for each (``words.entering.perform.devour_choices``); "Devour X" and 702.82c's "Devour
+            # [quality] N" are not read. 702.38a: as it enters, its controller may reveal cards sharing a creature
+            # type with it from their hand; N +1/+1 counters for each (``amplify_choices``).
+            return Ability("static", static=parse_static({"kind": name.lower(), "n": int(param)}), source_text=item)
         if name == "Protection":
             # 702.16a: "Protection from [quality]", each quality read whole (``rules.protection``)
             qualities = protection.read(param)

@@ -152,6 +152,12 @@ def _base(state, seen: Seen, player: str, count: Count, source=None, pt_guarded:
             raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
                               "modelled")
         return len(source.kicked)
+    if count.kind == "devoured":
+        # 702.82b: the permanent remembers how many creatures it devoured as it entered (``GameObject.devoured``); a
+        # permanent the question put on the battlefield, or an object that left it, is not known to
+        if source is None or source.zone != "battlefield" or source.devoured is None:
+            raise Unsupported(f"{count.text!r}: how many creatures it devoured as it entered (702.82b) is not known")
+        return source.devoured
     if count.kind == "colors_spent":
         # converge: the resolving spell's colors of mana spent to cast it (``words.colors_spent.record``)
         if source is None:

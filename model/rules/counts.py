@@ -55,7 +55,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
     (with or without "the number of" / "each"), "creature destroyed this way" (kind "this_way": what the
-    instruction before did, ``zone`` the verb; ``selector`` None for any card), "creature blocking ~ beyond the
+    instruction before did, ``zone`` the verb; ``selector`` None for any card), "creature ~ devoured" (kind
+    "devoured", 702.82b), "creature blocking ~ beyond the
     first" (kind "blocking"; "it" for "~" only where the caller knows ``it_is_source``: the effect's own subject
     is the source). DefinitionError for any other phrase."""
     t = text.strip().rstrip(".")
@@ -76,6 +77,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
         return Count("colors_spent", t)     # converge (207.2c): how many colors its caster's payment spent
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
         return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
+    if re.fullmatch(r"(?:the number of )?creatures? ~ devoured", t, re.I):
+        return Count("devoured", t)     # 702.82b: the creatures sacrificed for its devour ability as it entered
     m = _THIS_WAY.fullmatch(t)
     if m:
         w = _WRAP.match(m.group("what"))

@@ -97,11 +97,41 @@ WORDS = (
     Word("remove_counter_or_sacrifice", "effect", {"kind": str, "self_as_it": bool},
          lambda a: f"Remove {counters_words(1, a['kind'])} from this. If you can't, sacrifice {_self(a)}",
          frozenset({Scope.COUNTERS, Scope.DIES}), ENGINE, _v_counter),
+    # 702.43a, 608.2h: "Put a [kind] counter on target creature for each [kind] counter on this": as many as the
+    # object itself has as the effect is performed, or had as it last existed on the battlefield if it left.
+    # 702.58a, 122.5: graft's "move a +1/+1 counter from this permanent onto that creature" (the creature whose
+    # entering triggered the ability, its subject): removed from the one and put on the other, or neither.
+    Word("move_counter_to_subject", "effect", {"kind": str},
+         lambda a: f"Move {counters_words(1, a['kind'])} from this permanent onto that creature",
+         frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter),
+    # 122.5: "Move a [kind] counter from target creature onto this" / "from this onto target creature": removed
+    # from the first and put on the second, or, if either can't be done, neither.
+    Word("move_counter_from_target", "effect", {"kind": str, "target": str},
+         lambda a: f"Move {counters_words(1, a['kind'])} from {target_words(a['target'])} onto this",
+         frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
+    Word("move_counter_to_target", "effect", {"kind": str, "target": str},
+         lambda a: f"Move {counters_words(1, a['kind'])} from this onto {target_words(a['target'])}",
+         frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
+    Word("counter_target_per_own", "effect", {"kind": str, "target": str},
+         lambda a: f"Put {counters_words(1, a['kind'])} on {target_words(a['target'])} for each {a['kind']} counter "
+                   "on this",
+         frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
 )
 
 
 #: The keywords of counters that are read as the abilities they mean: name -> (rule, the kind of counters).
-KEYWORDS = {"Fading": ("702.32a", "fade"), "Vanishing": ("702.63a", "time"), "Bloodthirst": ("702.54a", "+1/+1")}
+KEYWORDS = {"Fading": ("702.32a", "fade"), "Vanishing": ("702.63a", "time"), "Bloodthirst": ("702.54a", "+1/+1"),
+            "Modular": ("702.43a", "+1/+1"), "Graft": ("702.58a", "+1/+1")}
+#: The words performed on a triggered ability's subject, the object its event was about (``engine.triggers``
+#: remembers it for them: graft's "that creature", 702.58a).
+SUBJECT_WORDS = ("move_counter_to_subject",)
+#: 702.58a: graft's triggered ability: its event, its intervening "if" (603.4) and its instruction's counter.
+GRAFT_TRIGGER = "Whenever another creature enters"
+GRAFT_CONDITION = "~ has a +1/+1 counter on it"
+#: 702.43a: modular's triggered ability, the object written "~" (700.4: "dies" of a creature; the rule's words,
+#: "is put into a graveyard from the battlefield", say it of any permanent, and so does the engine's event).
+MODULAR_TRIGGER = ("When ~ is put into a graveyard from the battlefield, you may put a +1/+1 counter on target "
+                   "artifact creature for each +1/+1 counter on ~.")
 #: 702.54a: bloodthirst's condition, checked as the permanent enters (``rules.this_turn``).
 BLOODTHIRST_CONDITION = "an opponent was dealt damage this turn"
 
@@ -116,9 +146,33 @@ def keyword_meaning(name: str, n: int) -> tuple[dict, str | None]:
     static = {"kind": "enters_with_counters", "counter": kind, "n": n}
     if name == "Bloodthirst":
         return {**static, "condition": BLOODTHIRST_CONDITION}, None
+    if name == "Modular":
+        return static, MODULAR_TRIGGER
+    if name == "Graft":     # (its trigger's instruction is no sentence the readers read: ``read.graft_trigger``)
+        return static, None
     if name == "Vanishing":
         return static, f"At the beginning of your upkeep, if ~ has a {kind} counter on it, remove a {kind} counter from ~."
     return static, f"At the beginning of your upkeep, remove a {kind} counter from ~. If you can't, sacrifice ~."
+
+
+def _is_modular_trigger(a: Any) -> bool:
+    """Whether ``a`` is exactly modular's triggered ability (702.43a): the object's own dies event, "you may", the
+    one target "target artifact creature", and a +1/+1 counter on it for each +1/+1 counter on the object."""
+    event = a.trigger_event
+    return a.kind == "triggered" and event is not None and (event.event, event.who) == ("dies", "self") \
+        and not a.intervening and a.targets == ("target artifact creature",) \
+        and [(e.kind, dict(e.args)) for e in a.effects] == [
+            ("optional", {}), ("counter_target_per_own", {"kind": "+1/+1", "target": "artifact creature"})]
+
+
+def _is_graft_trigger(a: Any) -> bool:
+    """Whether ``a`` is exactly graft's triggered ability (702.58a): another creature's entering, "if this permanent
+    has a +1/+1 counter on it", "you may" and the one move of a +1/+1 counter onto that creature."""
+    event = a.trigger_event
+    return a.kind == "triggered" and event is not None and (event.event, event.who, event.also) == (
+        "enters", "other", "") and a.trigger == GRAFT_TRIGGER and not a.targets and not a.intervening \
+        and [e.kind for e in a.effects] == ["intervening_if", "optional", "move_counter_to_subject"] \
+        and a.effects[0].arg("condition") == GRAFT_CONDITION and a.effects[2].arg("kind") == "+1/+1"
 
 
 def render_keyword(abilities: tuple) -> str | None:
@@ -141,6 +195,10 @@ def render_keyword(abilities: tuple) -> str | None:
     if len(abilities) < 2 or static.static.arg("condition"):
         return None
     trigger, meant = abilities[1], keyword_meaning(name, n)[1] or ""
+    if name == "Modular":
+        return f"{name} {n}" if len(abilities) == 2 and _is_modular_trigger(trigger) else None
+    if name == "Graft":
+        return f"{name} {n}" if len(abilities) == 2 and _is_graft_trigger(trigger) else None
     if trigger.kind != "triggered" or trigger.render() != meant.replace("from ~", "from this") \
             .replace("sacrifice ~", "sacrifice this"):
         return None

@@ -1,6 +1,6 @@
 """Words of a permanent's own triggers and entering: the intervening "if" clause (603.4), fighting (701.14a),
 counters on each permanent of a kind (122.1), untapping
-up to N lands (701.26b) and Tribute (702.104)."""
+up to N lands (701.26b), Tribute (702.104), Devour (702.82) and Amplify (702.38)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -48,4 +48,24 @@ WORDS = WORDS + (
     # it" (a replacement effect, 614.1c); 702.104b: "tribute wasn't paid" if that player chose not to.
     Word("tribute", "static", {"n": int}, lambda s: f"Tribute {s.arg('n')}", frozenset({Scope.ENTERS}), ENGINE,
          _v_tribute),
+)
+
+
+def _v_positive(name: str):
+    def check(args: dict) -> None:
+        n = args.get("n")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise DefinitionError(f"{name}: n must be a positive number, not {n!r}")
+    return check
+
+
+WORDS = WORDS + (
+    # 702.82a: "Devour N" means "As this object enters, you may sacrifice any number of creatures. This permanent
+    # enters with N +1/+1 counters on it for each creature sacrificed this way" (a replacement effect, 614.1c).
+    Word("devour", "static", {"n": int}, lambda s: f"Devour {s.arg('n')}", frozenset({Scope.ENTERS, Scope.DIES}),
+         ENGINE, _v_positive("devour")),
+    # 702.38a: "Amplify N" means "As this object enters, reveal any number of cards from your hand that share a
+    # creature type with it. This permanent enters with N +1/+1 counters on it for each card revealed this way."
+    Word("amplify", "static", {"n": int}, lambda s: f"Amplify {s.arg('n')}", frozenset({Scope.ENTERS}), ENGINE,
+         _v_positive("amplify")),
 )
