@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from mtgjudge.model import patterns
-from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import count_values
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.count_values import ARG, Seen, devotion, reads_power_toughness, stored  # noqa: F401 - counts' names

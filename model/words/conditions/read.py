@@ -222,8 +222,8 @@ _STATIC_CONDITIONS = tuple((patterns.compile(p, re.I), kind) for p, kind in (
 ))
 
 
-_CONTROL = patterns.compile(rf"^you control (?:(?P<none>no )|(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) "
-                            rf"or more |an? |(?=another ))(?P<what>[a-z][a-z ,-]*)$", re.I)
+_CONTROL = patterns.compile(r"^you control (?:(?P<none>no )|(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) "
+                            r"or more |an? |(?=another ))(?P<what>[a-z][a-z ,-]*)$", re.I)
 
 
 def _control_condition(text: str) -> dict | None:
