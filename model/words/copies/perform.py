@@ -183,18 +183,8 @@ def _storm(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                           "on the stack is not performed")
     name = st.obj(spell).name
     n = this_turn.spells_cast_before(st, spell, ctx.source_moves, f"the storm ability of {name} ({spell}) (702.40a)")
-    branches = [game.log("702.40a", f"{n} other spell(s) were cast before {name} ({spell}) this turn: the storm "
-                                    f"ability copies it {n} time(s)")]
-    for _ in range(n):
-        nxt = []
-        for g in branches:
-            g, cid = put_copy(g, spell, player, ("702.40a", "707.10"))
-            nxt += new_targets(g, cid)
-        branches = merge(nxt)
-        if len(branches) > MAX_BRANCHES:
-            raise SearchBound(f"more than {MAX_BRANCHES} ways to choose the targets of {name}'s copies: the search "
-                              "bound was reached")
-    return branches
+    return _copies(game, ctx, n, "702.40a", f"{n} other spell(s) were cast before {name} ({spell}) this turn: the "
+                                            f"storm ability copies it {n} time(s)")
 
 
 #: How many times a replicate cost is considered paid at most (702.56a: any number of times); a spell whose

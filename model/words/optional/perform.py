@@ -49,14 +49,7 @@ def run_chain(branches: list, effects: tuple[Effect, ...], uses: list, i: int, i
         for r in followed:
             # 608.2c, 609.3: an instruction that changed nothing was not done ("If you do" asks whether it was)
             (didnt if chain and r.key() == g.key() else did).append(r)
-    did, didnt = merge(did), merge(didnt)
-    for is_do, k in chain:
-        if is_do:
-            did, it_did = perform(did, effects[k], uses[k], it_did) if did else (did, it_did)
-        else:
-            didnt, it_didnt = perform(didnt, effects[k], uses[k], it_didnt) if didnt else (didnt, it_didnt)
-    # "it" after the chain names one object only if both choices leave the same one
-    return merge(did + didnt), (it_did if it_did == it_didnt else (None, True)), j
+    return _follow(did, didnt, chain, effects, uses, it_did, it_didnt, perform) + (j,)
 
 
 def run_unless(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable, ctx: Ctx):
@@ -100,14 +93,20 @@ def run_may_pay(branches: list[Game], effects: tuple[Effect, ...], uses: list, i
             did += [b.log("608.2d", f"{p} pays {cost.text()}").choose(f"{p} pays {cost.text()}")
                     for b in pay(g, g.state, p, cost, None)]
         didnt.append(g.log("608.2d", f"{p} doesn't pay {cost.text()}").choose(f"{p} doesn't pay"))
+    return _follow(did, didnt, chain, effects, uses, it, it, perform) + (j,)
+
+
+def _follow(did: list, didnt: list, chain: list[tuple[bool, int]], effects: tuple[Effect, ...], uses: list,
+            it_did, it_didnt, perform: Callable) -> tuple:
+    """608.2c: after a choice, the instructions "If you do" on the branches where it was made, those "If you don't"
+    where it was not; the branches, and what "it" names next: one object only if both choices leave the same one."""
     did, didnt = merge(did), merge(didnt)
-    it_did = it_didnt = it
     for is_do, k in chain:
         if is_do:
             did, it_did = perform(did, effects[k], uses[k], it_did) if did else (did, it_did)
         else:
             didnt, it_didnt = perform(didnt, effects[k], uses[k], it_didnt) if didnt else (didnt, it_didnt)
-    return merge(did + didnt), (it_did if it_did == it_didnt else (None, True)), j
+    return merge(did + didnt), (it_did if it_did == it_didnt else (None, True))
 
 
 #: The markers of an instruction followed unless its controller pays and of a payment it may make, with their
