@@ -61,10 +61,12 @@ def test_layer_7a_comes_before_counters_and_static_pumps():
     assert (current(state, "b").power, current(state, "b").toughness) == (2, 2)     # Bob's: no anthem, not counted
 
 
-def test_the_state_keeps_only_finished_characteristics():
-    state = state_of(obj("c", "Crusader of Odric"), obj("e", "Llanowar Elves"))
-    first = compute_all(state)
-    assert compute_all(state) is first and (first["c"].power, first["c"].toughness) == (2, 2)
+def test_the_value_follows_what_is_counted_on_each_state():
+    # the count is read as the layers apply (604.3), not kept: one creature more is one more, in another state
+    one = state_of(obj("c", "Crusader of Odric"))
+    two = state_of(obj("c", "Crusader of Odric"), obj("e", "Llanowar Elves"))
+    assert (current(one, "c").power, current(two, "c").power) == (1, 2)
+    assert compute_all(two) is compute_all(two)         # computed once for a state (the state never changes)
 
 
 def test_off_the_battlefield_its_power_is_not_guessed():
