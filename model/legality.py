@@ -34,7 +34,6 @@ from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules import modes
 from mtgjudge.model.rules.timing import (Requirement, activation_timing, bestowed_timing, cast_timing, fused_timing,
                                          land_play_timing, tap_symbol_requirements)
-from mtgjudge.model.solve.tracked import TrackedSolver
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
@@ -632,11 +631,11 @@ def _play_land(state: GameState, oid: str, player: str) -> Answer:
 
 
 def decide_requirements(reqs: list[Requirement]) -> Answer:
-    """An answer from known facts alone: yes when all hold, else one minimal set of the failing ones."""
-    ts = TrackedSolver()
-    for st, ok in reqs:
-        ts.require(st, ts.z3.BoolVal(ok))
-    if ts.check():
+    """An answer from known facts alone: yes when all hold, else one minimal set of the failing ones. Each
+    requirement is a constant, so there is nothing for a solver to choose: any one failing requirement is a
+    minimal set of reasons (the first is given)."""
+    failing = [st for st, ok in reqs if not ok]
+    if not failing:
         return Answer(True, tuple(st for st, _ in reqs))
-    return Answer(False, tuple(r.step for r in ts.minimal_core()))
+    return Answer(False, (failing[0],))
 

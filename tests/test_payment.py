@@ -413,3 +413,35 @@ def test_exile_from_hand_beside_mana_from_the_hand_is_unsupported():
     with pytest.raises(Unsupported, match="could make mana from the hand"):
         build_problem(_hand_state(["Opt", "Simian Spirit Guide"]), "Alice",
                       _exile_cost("Exile a blue card from your hand", symbols="{1}"))
+
+
+# ------------------------------------------------------------------ a cost that leaves no choice
+
+def _decided_both_ways(battlefield_entry: str, life: int = 20, extra: tuple = ()):
+    """The decision of "{T}" of the permanent ``p`` without the solver (``paid_without_choice``) and by it."""
+    from mtgjudge.model.payment import decide
+    from mtgjudge.model.vocab.abilities import CostPart
+    (q,) = load_text(f"id: q\nask: can-activate\nabout: p\nstate:\n  players:\n    Alice:\n      life: {life}\n"
+                     f"      battlefield:\n        - {battlefield_entry}\n")
+    assert not isinstance(q, Exception), q
+    cost = TotalCost(symbols=(), other=(CostPart("tap"),), source="p")
+    pr = build_problem(q.state, "Alice", cost)
+    fast = decide.paid_without_choice(pr, extra)
+    real = decide.solve(build_problem(q.state, "Alice", cost), extra=extra)
+    return fast, real
+
+
+def test_a_cost_of_its_own_tap_is_decided_as_the_solver_decides_it():
+    fast, real = _decided_both_ways("{card: Llanowar Elves, id: p}")
+    assert fast is not None and real.sat and fast.plan == real.plan
+    assert fast.plan["other"] == [{"part": "{T}", "by": ["p"]}]
+
+
+@pytest.mark.parametrize("entry, life, extra", [
+    ("{card: Llanowar Elves, id: p, tapped: true}", 20, ()),                 # 107.5: already tapped
+    ("{card: Llanowar Elves, id: p, summoning_sick: true}", 20, ()),         # 302.6: no haste
+    ("{card: Llanowar Elves, id: p}", 20, ((step("117.1", "no priority"), False),)),   # a failed outside requirement
+])
+def test_a_cost_that_cannot_be_paid_is_left_to_the_solver_for_its_reasons(entry, life, extra):
+    fast, real = _decided_both_ways(entry, life, extra)
+    assert fast is None and not real.sat and real.reasons

@@ -783,6 +783,9 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: Sequence[tuple[Step
     list), so that the reasons say why one of them can't. Deciding, explaining and minimizing the reasons
     share one deadline, ``timeout_ms`` from now."""
     deadline = time.monotonic() + timeout_ms / 1000
+    paid = paid_without_choice(pr, extra, must_use)
+    if paid is not None:
+        return paid
 
     def encode(explain: bool) -> tuple[Encoding, TrackedSolver]:
         ts = TrackedSolver(timeout_ms, deadline)
@@ -819,6 +822,41 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: Sequence[tuple[Step
     if not minimal:
         reasons.append(_NOT_MINIMAL)
     return PaymentResult(False, reasons=tuple(reasons))
+
+
+#: The parts of a cost that name only the object whose ability it is, paid by it alone (602.2: {T}, {Q}).
+_OWN_PARTS = frozenset({"tap", "untap"})
+
+
+def paid_without_choice(pr: PaymentProblem, extra: Sequence[tuple[Step, bool]] = (),
+                        must_use: tuple[Step, frozenset[str]] | None = None) -> PaymentResult | None:
+    """A cost with no mana to pay and no part but its source's own {T} or {Q} leaves its payer no choice
+    (601.2g-h: no mana ability need be activated, nothing else pays it), so each of its requirements is a
+    known fact: the source's status (107.5, 107.6, 302.6), the outside requirements, life at least 0 (119.4).
+    When every one holds, the payment made: what ``solve`` would find, without the solver. Otherwise None:
+    the solver's encoding (the one statement of these rules with their reasons) names the minimal reasons."""
+    cost = pr.cost
+    if (cost.symbols or cost.x or cost.modifiers or cost.convoke or cost.improvise or cost.delve or must_use
+            or any(part.kind not in _OWN_PARTS for part in cost.other)):
+        return None
+    if cost.other and (cost.source is None or pr.source_group is None):
+        return None
+    if pr.life < 0 or not all(ok for _, ok in extra):
+        return None
+    g = pr.groups[pr.source_group] if pr.source_group is not None else None
+    for part in cost.other:
+        symbol = "{T}" if part.kind == "tap" else "{Q}"
+        assert cost.source is not None and g is not None     # refused just above without them
+        if (part.kind == "tap") == g.tapped or not all(ok for _, ok in tap_symbol_requirements(pr.state, cost.source,
+                                                                                               pr.player, symbol)):
+            return None
+    if len({part.kind for part in cost.other}) < len(cost.other):
+        return None                                          # the same {T} twice: the solver says why not
+    plan: dict[str, Any] = {"cost": cost.text(), "x": 0, "activate": [], "symbols": []}
+    if cost.other:
+        plan["other"] = [{"part": part.text(), "by": [cost.source]} for part in cost.other]
+    plan.update({"total_generic": 0, "life": 0, "paid_with": []})
+    return PaymentResult(True, plan=plan)
 
 
 #: Said after the reasons of a "no" whose minimising reached the solver's bound: each reason holds (together
