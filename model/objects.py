@@ -161,6 +161,10 @@ class GameObject:
     overloaded: bool = False
     spell_copy: bool = False          # a copy of a spell (707.10): no card; it ceases to exist in any zone but the
                                       # stack (704.5e)
+    # 702.99b-c: a card with cipher in exile, encoded on the permanent with this id as its spell resolved; it stays
+    # encoded while it stays exiled and that permanent on the battlefield (a zone change of either ends it, 400.7:
+    # ``words.cipher.record.encoded_on``)
+    encoded_on: str | None = None
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
     attacking: str | None = None      # 508.1b, 508.1k: the player, or the id of the planeswalker or battle, it attacks
     blocking: tuple[str, ...] = ()    # 509.1g: the ids of the attacking creatures it blocks

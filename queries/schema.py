@@ -61,6 +61,8 @@ def _object_entry() -> dict:
                                              "702.103b)"},
         "upkeeps_controlled": {**_COUNT, "description": "how many of its controller's upkeeps have begun since it "
                                                         "came under their control (echo, CR 702.30a)"},
+        "encoded_on": {**_REF, "description": "a card with cipher in exile: the permanent it is encoded on (CR "
+                                              "702.99b-c)"},
     }
     return {"oneOf": [{**_STR, "description": "a card's name"}, _closed(props, OBJECT_KEYS, ("card",))]}
 
@@ -133,7 +135,7 @@ def _action() -> dict:
 def _assertion() -> dict:
     props = {"object": _REF, "zone": {"enum": list(ASSERT_ZONES)}, "controller": _STR, "tapped": _BOOL,
              "counters": {"type": "object", "additionalProperties": _COUNT}, "attached_to": {"type": ["string", "null"]},
-             "power": _INT, "toughness": _INT, "damage": _COUNT, "keywords": {"type": "array", "items": _STR},
+             "encoded_on": {"type": ["string", "null"]}, "power": _INT, "toughness": _INT, "damage": _COUNT, "keywords": {"type": "array", "items": _STR},
              "attacking": _BOOL, "blocked": _BOOL, "count": _COUNT, "name": _STR, "player": _STR,
              "life": _INT, "hand_size": _COUNT, "library_size": _COUNT, "graveyard_size": _COUNT,
              "stack_size": _COUNT, "prevention": _COUNT, "poison": _COUNT, "lost": _BOOL}

@@ -46,7 +46,7 @@ def test_suspend_functions_in_the_hand_and_exile_702_62a():
     assert a.may_concern(Scope.UPKEEP) and not a.may_concern(Scope.ENTERS)
 
 
-@pytest.mark.parametrize("line", ["Epic", "Cipher", "Overload {1}{R}", "Awaken 3—{5}{W}{W}"])
+@pytest.mark.parametrize("line", ["Epic", "Overload {1}{R}", "Awaken 3—{5}{W}{W}"])
 def test_spell_keywords_change_only_how_it_resolves_608_2(line):
     a = _ability(line)
     assert a.functions_in("stack") and a.may_concern(Scope.RESOLUTION)

@@ -154,7 +154,7 @@ class Game:
         if all(rank[t] == t for t in stamps):
             rank = {}
         listed = sorted(((m(o.id), m(o.attached_to), tuple(m(t) for t in o.targets), rank.get(o.timestamp, o.timestamp),
-                          _body(o)) for o in kept), key=lambda e: e[0])
+                          _body(o), m(o.encoded_on)) for o in kept), key=lambda e: e[0])
         if any(a[0] == b[0] for a, b in zip(listed, listed[1:])):
             listed.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
         objs = tuple(listed)
@@ -229,7 +229,8 @@ def _lasting_key(s: GameState, m: Callable[[str], str], rank: dict[int, int]) ->
 
 
 #: The fields of an object but those ``Game.key`` names anew (ids, timestamps): its body (``_body``).
-_BODY = tuple(f.name for f in fields(GameObject) if f.name not in ("id", "attached_to", "targets", "timestamp"))
+_BODY = tuple(f.name for f in fields(GameObject) if f.name not in ("id", "attached_to", "targets", "timestamp",
+                                                                  "encoded_on"))
 
 
 #: The fields of a player but their zones, which ``Game.key`` names anew.
@@ -282,7 +283,7 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     (``Game.key``), so a choice may be made by count, the first c of the class standing for every c of it.
 
     Two objects are in one class when the question gave neither an id (their ids start with "_": ``key`` names
-    them by where they are), nothing in the game refers to either (attachments, targets, effects, triggers,
+    them by where they are), nothing in the game refers to either (attachments, targets, encoded cards, effects, triggers,
     links, memories: only then is the id itself unseen), they are equal in everything else (card, controller,
     owner, status, counters, damage, chosen values, zone changes) but their ids and timestamps, and they are
     adjacent both in their zone's order and in timestamp order (nothing else's timestamp between them): then
@@ -291,7 +292,7 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     st = game.state
     others = repr((st.stack, st.lasting, st.pending,
                    st.first_strikers,
-                   [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
+                   [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen, o.encoded_on) for o in st.objects]))
     stamps = [o.timestamp for o in st.objects if o.timestamp] + \
         [e.timestamp for e in st.in_force(EffectInForce) if e.timestamp] + \
         [c.timestamp for c in st.in_force(PTChange) if c.timestamp]

@@ -34,6 +34,7 @@ from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.evolve import record as evolve_record
+from mtgjudge.model.words.cipher import record as cipher_record
 from mtgjudge.model.words.counters.record import SUBJECT_WORDS
 from mtgjudge.model.words.suspend import record as suspend
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackAbility
@@ -532,6 +533,15 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                      what: str, amounts: Mapping[str, int] | None = None) -> list[tuple[PendingTrigger, str]]:
     """``triggered_by_combat``, each pending trigger with the event that triggered it."""
     st = game.state
+    for event, oid, other in events:
+        encoded = cipher_record.encoded_cards(st, oid) if event == "combat_damage_player" else ()
+        if encoded:
+            # 702.99a: the card encoded on it gives it "Whenever this creature deals combat damage to a player, you
+            # may copy the encoded card and you may cast the copy without paying its mana cost" (707.12)
+            raise Unsupported(f"{st.obj(oid).name} ({oid}) deals combat damage to {other}, and "
+                              f"{', '.join(f'{c.name} ({c.id})' for c in encoded)} is encoded on it: its ability "
+                              f"{cipher_record.GRANTED!r} (702.99a) triggers, and casting a copy of the encoded card "
+                              "(707.12) is not performed by the engine")
     out: list[tuple[PendingTrigger, str]] = []
     for w in list(st.battlefield()) + _off_watchers(game):
         printed = abilities_of(w)

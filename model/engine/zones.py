@@ -80,6 +80,8 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
         ch: dict[str, Any] = {}
         if o.attached_to == oid:
             ch["attached_to"] = marker
+        if o.encoded_on == oid:
+            ch["encoded_on"] = marker       # 702.99c: the creature left the battlefield: the card is encoded on nothing
         if oid in o.targets:
             ch["targets"] = tuple(marker if t == oid else t for t in o.targets)
         if oid in o.blocking:

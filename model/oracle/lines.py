@@ -34,6 +34,7 @@ from mtgjudge.model.words.graveyard_abilities import read as graveyard_abilities
 from mtgjudge.model.words.copies import read as copies_read
 from mtgjudge.model.words.madness import read as madness_read
 from mtgjudge.model.words.suspend import read as suspend_read
+from mtgjudge.model.words.cipher import read as cipher_read
 from mtgjudge.model.words.counters import read as counters_read
 from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
@@ -1514,6 +1515,9 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     suspended = suspend_read.suspend_line(body, printed)      # "Suspend 4—{U}" (702.62a)
     if suspended is not None:
         return suspended
+    ciphered = cipher_read.cipher_line(body, printed, ctx.spell)      # "Cipher" of an instant or sorcery (702.99a)
+    if ciphered is not None:
+        return ciphered
     morph = None if ctx.spell else face_down_lines.morph_line(body)    # "Morph {2}{W}{W}" (702.37a-b)
     if morph is not None:
         return [Ability("static", static=parse_static(morph), keyword="Megamorph" if morph["mega"] else "Morph",

@@ -271,8 +271,9 @@ TABLE: tuple[Keyword, ...] = (
     _k("Epic", "702.50", "", "static", AS_IT_RESOLVES, STACK),
     # 702.88a: a static ability on the stack that changes where the spell goes as it resolves (608.2n).
     _k("Rebound", "702.88", "", "static", AS_IT_RESOLVES, STACK),
-    # 702.99a: on the stack, a spell ability (encode it on a creature as it resolves, 608.2). Its static ability in
-    # exile, the encoded creature's trigger, is not in this table's zones (the model has no encoded cards).
+    # 702.99a: on the stack, a spell ability (encode it on a creature as it resolves, 608.2). The line "Cipher" of an
+    # instant or sorcery is read whole (``words.cipher``: the encoded creature's trigger, the static ability in
+    # exile, is guarded where combat damage is dealt); the row keeps the lines that are not.
     _k("Cipher", "702.99", "", "static", AS_IT_RESOLVES, STACK),
     _k("Unleash", "702.98", "", "static", EVENTS),
     _k("Enlist", "702.154", "", "static", EVENTS),

@@ -54,6 +54,7 @@ from mtgjudge.model.words.renown import record as renown
 from mtgjudge.model.words.splice import record as splice
 from mtgjudge.model.words.defined_pt import record as defined_pt
 from mtgjudge.model.words.split import record as split
+from mtgjudge.model.words.cipher import record as cipher
 from mtgjudge.model.rules.combat import record as declaring
 from mtgjudge.model.vocab.word import Word
 
@@ -80,7 +81,7 @@ _FAMILIES = (
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
     words_face_down, tapping, madness, suspend, splice, copies, defined_pt, graveyard_abilities, colors_spent, split,
-    explore,
+    explore, cipher,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -28,7 +28,7 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
 ASSERT_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack", "none")
 ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
     "object": ("object", "zone", "controller", "tapped", "counters", "attached_to", "power", "toughness",
-               "damage", "keywords", "attacking", "blocked", "stack_size"),
+               "damage", "keywords", "attacking", "blocked", "encoded_on", "stack_size"),
     "count": ("count", "name", "zone", "controller", "tapped", "stack_size"),
     "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size", "poison", "lost"),
     "stack_size": ("stack_size",),
@@ -239,7 +239,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             out[k] = d.boolean(v, kp, kl)
         elif k == "counters":
             out[k] = MappingProxyType({c: n for c, n in d.counters(v, kp, kl).items() if n})
-        elif k == "attached_to":
+        elif k in ("attached_to", "encoded_on"):
             out[k] = None if v is None else d.obj_ref(v, kp, kl, lenient=True)
         elif k in ("power", "toughness", "life"):
             out[k] = d.integer(v, kp, kl)

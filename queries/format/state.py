@@ -19,6 +19,7 @@ from mtgjudge.model.rules.in_force import exiles_until_source_leaves, may_give_c
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.words.costs.record import has_dash
 from mtgjudge.model.words.attach.record import bestow_index
+from mtgjudge.model.words.cipher.record import has_cipher
 from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
                                    Player, PoolMana, StackAbility, Turn, TurnHistory)
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
@@ -36,7 +37,7 @@ PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
                "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked",
                "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled", "dashed",
-               "colors_spent", "bestowed")
+               "colors_spent", "bestowed", "encoded_on")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
@@ -289,6 +290,21 @@ def index_names(d: QuestionValidator) -> None:
             d.by_name.setdefault(n, []).append(o.id)
 
 
+def _encoded_on(d: QuestionValidator, e: _Entry, data: Any) -> str:
+    """``encoded_on`` of an exiled card with cipher: the permanent it is encoded on (702.99b-c), one on the
+    battlefield, named by id or name."""
+    path, line = f"{e.path}.encoded_on", line_of(data, "encoded_on")
+    if e.zone != "exile":
+        d.fail(path, line, "encoded_on is only for a card in exile (rule 702.99b: a card with cipher is encoded while "
+                           "exiled)")
+    if e.made.token or not has_cipher(e.made.printed.abilities):
+        d.fail(path, line, f"{e.made.name} has no cipher the verifier reads (rule 702.99a): it can't be encoded")
+    ref = d.obj_ref(data["encoded_on"], path, line)
+    if d.objects[ref].zone != "battlefield":
+        d.fail(path, line, f"{ref} is not on the battlefield: a card is encoded only on a permanent there (rule 702.99c)")
+    return ref
+
+
 def _check_attachment_cycles(d: QuestionValidator, entries: list[_Entry]) -> None:
     where = {e.oid: e for e in entries}
     for start in d.objects.values():
@@ -419,6 +435,8 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             changes["attached_to"] = d.obj_ref(data["attached_to"], f"{e.path}.attached_to", line_of(data, "attached_to"))
             if e.zone == "battlefield" and bestow_index(e.made.printed.abilities):
                 changes["bestowed"] = True      # 702.103b, 702.103f: attached, a permanent with bestow is a bestowed Aura
+        if "encoded_on" in data:
+            changes["encoded_on"] = _encoded_on(d, e, data)
         if "targets" in data:
             changes["targets"] = d.ref_list(data["targets"], f"{e.path}.targets", line_of(data, "targets"), players=True)
         if e.zone == "battlefield":

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.words.cipher.record import encoded_on
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
@@ -117,6 +118,8 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
                 want = dict(want)
             elif k == "attached_to":
                 got[k] = o.attached_to if o.attached_to is None or st.has(o.attached_to) else None
+            elif k == "encoded_on":     # 702.99b-c: the permanent an exiled card with cipher is encoded on
+                got[k] = encoded_on(st, o)
             elif k == "damage":
                 got[k] = o.damage
             elif k == "power":
@@ -192,6 +195,9 @@ def summary(game: Game) -> dict:
             out["players"][p.name]["mana_pool"] = "".join(f"{{{m.type}}}" for m in p.mana_pool)
     if game.left:
         out["left_the_game"] = list(game.left)
+    encoded = {o.id: encoded_on(st, o) for o in st.objects if encoded_on(st, o) is not None}
+    if encoded:
+        out["encoded"] = encoded              # 702.99b: each exiled card with cipher and what it is encoded on
     if st.monarch is not None:
         out["monarch"] = st.monarch           # 725.1
     if st.turn.extra:                         # 500.7: extra turns to be taken after this one, in order
