@@ -226,3 +226,75 @@ def test_exile_all_cards_from_target_players_graveyard_406_2():
                     "Land").kind == "unmodelled"
     g = finals("  - {play: it}\n  - resolve: all", "[]", "[{card: Bojuka Bog, id: it}]", "[]")
     assert g and all(zone(x, "it") == "battlefield" for x in g)
+
+
+# ---------------------------------------------------------------- "Return ~ to its owner's hand." (400.6)
+
+def _answer(doc: str, *cards):
+    import yaml
+    from mtgjudge.model.names import normalize
+    from mtgjudge.queries.format.fields import QuestionValidator
+    from mtgjudge.queries.format.questions import read_question
+    from mtgjudge.queries.runner import run_question
+    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
+    r = run_question(read_question(d, yaml.safe_load(doc)))
+    return r.status, (r.answer.value if r.answer is not None else None), r.message
+
+
+def _frob(type_line: str, text: str, pt: tuple = (None, None)):
+    return compile_card(CardRecord("Frob", "normal", (FaceRecord("Frob", "{1}{U}", type_line, text, *pt),)))
+
+
+SPELL = """
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Island, Island]
+      hand: [{card: Frob, id: f}]
+      library: [Island]
+    Bob: {}
+actions:
+  - cast: f
+  - resolve: all
+expect:
+  - {object: f, zone: hand}
+  - {player: Alice, hand_size: 2, graveyard_size: 0}
+"""
+
+
+def test_an_instant_that_returns_itself_goes_to_its_owners_hand_not_the_graveyard_608_2n():
+    frob = _frob("Instant", "Draw a card.\nReturn Frob to its owner's hand.")
+    assert _answer(SPELL, frob)[:2] == ("pass", True)
+
+
+def test_a_leaves_the_battlefield_ability_that_returns_itself_is_unsupported_603_10a():
+    # "~" of a leaves-the-battlefield ability names the card where it went (not the permanent, gone): not performed
+    frob = _frob("Creature — Frob", "When Frob leaves the battlefield, return Frob to its owner's hand.", ("1", "1"))
+    status, _, msg = _answer("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Frob, id: f}]
+    Bob:
+      battlefield: [Mountain]
+      hand: [{card: Lightning Bolt, id: bolt}]
+actions:
+  - {cast: bolt, by: Bob, targets: [f]}
+  - resolve: all
+expect:
+  - {object: f, zone: graveyard}
+""", frob)
+    assert status == "unsupported" and "leaves-the-battlefield" in msg, msg
+
+
+@pytest.mark.parametrize("line", [
+    "Return Frob to its owner's hand and draw a card.",    # more than the one instruction: not this word
+    "Return Frob to your hand.",                           # not "its owner's": not read as 400.6's own
+])
+def test_near_misses_of_returning_itself_stay_unread(line):
+    frob = _frob("Creature — Frob", "{U}: " + line, ("1", "1"))
+    assert all(e.kind != "bounce_self" for a in frob.faces[0].abilities for e in a.effects)

@@ -111,6 +111,35 @@ def _sacrifice_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [remove(game, ctx.source, "sacrifice")]
 
 
+def _bounce_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """400.6: "Return ~ to its owner's hand." Of a permanent's own ability: the permanent is returned if it is still
+    the object it was on the battlefield (400.7; Viashino Sandscout's reminder text: "Return it only if it's on the
+    battlefield"), whoever controls it. Of a resolving instant or sorcery: the spell card is put into its owner's
+    hand from the stack, and so not into the graveyard as its resolution ends (608.2n). Of a leaves-the-battlefield
+    ability (603.10a: its "~" is the card where it went), of an ability of a card in another zone and of a copy of a
+    spell, it is not performed."""
+    st = game.state
+    if ctx.ability_index is None:
+        if not st.has(ctx.source) or st.obj(ctx.source).zone != "stack" or game.moved(ctx.source) != ctx.source_moves:
+            return [game.log("400.7", f"{ctx.source} is no longer the spell it was: it is not returned")]
+        lki = st.obj(ctx.source)
+        if lki.spell_copy:
+            raise Unsupported(f"{e.text()!r} of a copy of a spell (707.10) is not performed by the engine")
+        g = zones.move(game, ctx.source, "hand").log(("400.6", "608.2n"), f"{lki.name} is returned to its owner's "
+                                                                          "hand: it is not put into the graveyard")
+        return [after_moves(g, [(lki, "stack", "hand")], f"{lki.name} returns to its owner's hand")]
+    if ctx.source_lki is not None:
+        raise Unsupported(f"{e.text()!r} of a leaves-the-battlefield ability (603.10a: it names the card where it "
+                          "went) is not performed by the engine")
+    if st.has(ctx.source) and st.obj(ctx.source).zone != "battlefield" and game.moved(ctx.source) == ctx.source_moves:
+        raise Unsupported(f"{e.text()!r} of an ability of {ctx.source} in its owner's {st.obj(ctx.source).zone} is "
+                          "not performed by the engine")
+    if not source_on_battlefield(game, ctx.source, ctx.source_moves):
+        return [game.log("400.7", f"{ctx.source} is no longer the permanent it was: it is not returned to its owner's "
+                                  "hand")]
+    return [remove(game, ctx.source, "bounce")]
+
+
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         skip = unaffected(game, ctx)
@@ -258,5 +287,6 @@ PERFORMERS: dict[str, Performer] = {
     "destroy_all_or": _destroy_all_or,
     "edict": _edict,
     "sacrifice_self": _sacrifice_self,
+    "bounce_self": _bounce_self,
     "exile_graveyard": _exile_graveyard,
 }

@@ -1,7 +1,8 @@
 """Effect sentences of removal: destroying, exiling or returning to its owner's hand a target permanent (701.8a,
 701.13a, 400.6), two of them with one instruction, every permanent a phrase names ("all"/"each": "Destroy all
 artifacts, creatures, and lands", read by ``phrases.parse_nps``) or of a target player's; a target player
-sacrificing one of theirs and sacrificing the object itself (701.21a, "Sacrifice ~."); exiling a target player's
+sacrificing one of theirs, sacrificing the object itself (701.21a, "Sacrifice ~.") and returning it to its
+owner's hand (400.6, "Return ~ to its owner's hand."); exiling a target player's
 graveyard (406.2), and cards
 returned from a graveyard whose target phrase has a qualifier ("target creature card with mana value 3 or less
 from your graveyard", 400.6) or names any graveyard ("target creature card from a graveyard ... to its owner's
@@ -62,6 +63,8 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (patterns.compile(r"^Exile (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard", ("target",)),
         # 701.21a: "Sacrifice ~." (the object's own ability: its controller sacrifices it)
         (patterns.compile(r"^Sacrifice ~\.$", re.I), "sacrifice_self", ()),
+        # 400.6: "Return ~ to its owner's hand." (the permanent's own ability: it returns itself)
+        (patterns.compile(r"^Return ~ to its owner's hand\.$", re.I), "bounce_self", ()),
     )
 
 

@@ -1,7 +1,7 @@
 """Words of removal: destroying (701.8a), exiling (406.3, 701.13a) or returning to its owner's hand (400.6) a target
 permanent, two targets with one instruction, or every permanent a phrase names ("all"/"each", also of a target
-player's); a target player sacrificing one of theirs and sacrificing the object itself (701.21a); and exiling a
-target player's graveyard (406.2). Gaining control is ``words.control``'s."""
+player's); a target player sacrificing one of theirs, sacrificing the object itself (701.21a) and returning it to
+its owner's hand (400.6); and exiling a target player's graveyard (406.2). Gaining control is ``words.control``'s."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -53,6 +53,9 @@ WORDS = (
     # sacrifice it.")
     Word("sacrifice_self", "effect", {"self_as_it": bool},
          lambda a: "Sacrifice it" if a.get("self_as_it") else "Sacrifice this", frozenset({Scope.DIES}), ENGINE),
+    # 400.6: "Return ~ to its owner's hand." (the permanent whose ability it is, if it is still that object on the
+    # battlefield, 400.7; the card of a resolving instant or sorcery, instead of its graveyard, 608.2n)
+    Word("bounce_self", "effect", {}, lambda a: "Return this to its owner's hand", frozenset(), ENGINE),
     # 701.8a, 406.3, 400.6: one instruction on two uses of "target" ("Destroy target creature and target land"):
     # both leave the battlefield at once
     Word("destroy_two", "effect", {"target": str, "target2": str},
