@@ -523,6 +523,15 @@ def test_lands_that_choose_how_they_enter_are_read_whole():
                        "don't, Test Land enters the battlefield tapped.") == [("unmodelled", None)]
     assert _land_kinds("Test Land enters the battlefield tapped unless an opponent controls a Plains.") == \
         [("unmodelled", None)]
+    assert _land_kinds("Test Land enters the battlefield tapped unless you control two or more basic lands.") == \
+        [("static", "enters_tapped_unless_control")]
+    assert _land_kinds("Test Land enters the battlefield tapped unless you have two or more opponents.") == \
+        [("static", "enters_tapped_unless_opponents")]
+    # near misses: basic lands of one type, cards in a hand, teammates: other conditions, not read
+    for line in ("Test Land enters the battlefield tapped unless you control two or more basic Forests.",
+                 "Test Land enters the battlefield tapped unless you have two or more cards in hand.",
+                 "Test Land enters the battlefield tapped unless you have two or more teammates."):
+        assert _land_kinds(line) == [("unmodelled", None)], line
 
 
 def test_a_shock_land_put_onto_the_battlefield_by_an_effect_is_unsupported_naming_the_choice():

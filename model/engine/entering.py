@@ -27,6 +27,7 @@ from mtgjudge.model.vocab.abilities import Ability
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
 ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "enters_tapped_unless_pays", "enters_tapped_unless_control",
+                  "enters_tapped_unless_opponents",
                   "tribute", "enters_choosing", colors_spent.WORD, "devour", "amplify")
 
 
@@ -95,8 +96,17 @@ def _condition_holds(game: Game, oid: str, controller: str | None, s) -> bool:
     mine = [q.id for q in st.objects if q.zone == "battlefield" and q.id != oid and q.controller == who]
     if s.arg("subtypes"):
         return any(set(s.arg("subtypes")) & set(current(st, q).subtypes) for q in mine)
-    lands = sum(1 for q in mine if "Land" in current(st, q).types)
+    lands = sum(1 for q in mine if "Land" in current(st, q).types
+                and (not s.arg("basic") or "Basic" in current(st, q).supertypes))
     return lands <= s.arg("lands") if s.arg("cmp") == "fewer" else lands >= s.arg("lands")
+
+
+def _opponents(game: Game, oid: str, controller: str | None) -> int:
+    """102.3 (a two-player or free-for-all game: no teams): how many opponents the player it enters under has, the
+    other players still in the game (800.4a: one who left is no longer an opponent)."""
+    st = game.state
+    who = controller or st.obj(oid).owner
+    return sum(1 for p in st.player_names if p != who and p not in st.left)
 
 
 def entering_reasons(game: Game, oid: str, controller: str | None = None,
@@ -110,6 +120,11 @@ def entering_reasons(game: Game, oid: str, controller: str | None = None,
         what = s.render().removeprefix("This enters tapped unless you control ").rstrip(".")
         out.append((("614.1d",), f"{oid}: its controller {'controls' if holds else 'does not control'} {what}, so "
                                   f"it enters {'untapped' if holds else 'tapped'}"))
+    for s in _statics(game, oid, controller, "enters_tapped_unless_opponents"):
+        opponents = _opponents(game, oid, controller)
+        out.append((("614.1d", "102.3"), f"{oid}: its controller has {opponents} opponent"
+                                         f"{'s' if opponents != 1 else ''}, so it enters "
+                                         f"{'untapped' if opponents >= s.arg('opponents') else 'tapped'}"))
     for a in _entering_abilities(game, oid, controller):
         s = a.static if a.kind == "static" else None
         cond = s.arg("condition") if s is not None and s.kind == "enters_with_counters" else None
@@ -150,6 +165,9 @@ def enters_tapped(game: Game, oid: str, controller: str | None = None, paid: boo
         return True
     if any(not _condition_holds(game, oid, controller, s)
            for s in _statics(game, oid, controller, "enters_tapped_unless_control")):
+        return True
+    if any(_opponents(game, oid, controller) < s.arg("opponents")
+           for s in _statics(game, oid, controller, "enters_tapped_unless_opponents")):
         return True
     if life_to_pay(game, oid, controller) is not None:
         if paid is None:

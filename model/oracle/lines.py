@@ -1318,6 +1318,12 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
                        source_text=printed)
     except DefinitionError:
         pass
+    try:
+        opponents = phrases.parse(norm, "enters_tapped_unless_opponents")
+        return Ability("static", static=parse_static({"kind": "enters_tapped_unless_opponents",
+                                                      "opponents": opponents}), source_text=printed)
+    except DefinitionError:
+        pass
     # 614.1c: "~ enters with N counters on it"; 702.33d-e: "If ~ was kicked, it enters with ...", only if the spell it
     # was had its kicker cost paid
     # 614.1c: "~ enters with two +1/+1 counters on it if a creature died this turn" (morbid): a condition of what

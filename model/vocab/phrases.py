@@ -40,7 +40,7 @@ GRAMMAR = Path(__file__).with_name("phrases.lark")
 ANY_NUMBER = 1000
 #: "Activate only during your turn, before attackers are declared." (602.5, 508.1)
 BEFORE_ATTACKERS = "your turn, before attackers are declared"
-STARTS: tuple[str, ...] = ("cost", "mana_effect", "restriction", "enters_tapped", "enters_pay_life", "enters_tapped_unless", "quality", "target_phrase", "target_np",
+STARTS: tuple[str, ...] = ("cost", "mana_effect", "restriction", "enters_tapped", "enters_pay_life", "enters_tapped_unless", "enters_tapped_unless_opponents", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
@@ -649,6 +649,8 @@ class _Meaning:
     def enters_tapped_unless(self, *parts): return parts[-1]
     def etu_either(self, *parts): return {"subtypes": tuple(str(p) for p in parts if isinstance(p, Token) and p.type == "SUBTYPE")}
     def etu_lands(self, n, cmp): return {"lands": n, "cmp": str(cmp).lower()}
+    def etu_basic_lands(self, n, cmp): return {"lands": n, "cmp": str(cmp).lower(), "basic": True}
+    def enters_tapped_unless_opponents(self, *parts): return parts[-1]
 
     def p_color_of(self, _article, spec):
         """"Choose a color of a permanent you control. Add one mana of that color." (105.2: a permanent's colors);

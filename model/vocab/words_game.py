@@ -89,7 +89,13 @@ def _r_tapped_unless(s) -> str:
     if s.arg("subtypes"):
         either = " or ".join(f"{'an' if t[0] in 'AEIOU' else 'a'} {t}" for t in s.arg("subtypes"))
         return f"This enters tapped unless you control {either}"
-    return f"This enters tapped unless you control {count_word(s.arg('lands'))} or {s.arg('cmp')} other lands"
+    kind = "basic" if s.arg("basic") else "other"
+    return f"This enters tapped unless you control {count_word(s.arg('lands'))} or {s.arg('cmp')} {kind} lands"
+
+
+def _v_opponents(a: dict) -> None:
+    if not isinstance(a.get("opponents"), int) or a["opponents"] < 1:
+        raise DefinitionError("enters_tapped_unless_opponents: opponents is a number, 1 or more")
 
 
 def _v_tapped_unless(a: dict) -> None:
@@ -201,8 +207,12 @@ WORDS = (
          frozenset({Scope.ENTERS}), ENGINE),
     # 614.1c-d: "This enters tapped unless you control a Plains or an Island." / "... two or fewer other lands."
     # (whether it does is checked as it enters; the land itself is not yet on the battlefield, 614.12)
-    Word("enters_tapped_unless_control", "static", {"subtypes": object, "lands": int, "cmp": str},
+    Word("enters_tapped_unless_control", "static", {"subtypes": object, "lands": int, "cmp": str, "basic": bool},
          _r_tapped_unless, frozenset({Scope.ENTERS}), ENGINE, _v_tapped_unless),
+    # 614.1c-d, 102.3: "This enters tapped unless you have two or more opponents." (checked as it enters)
+    Word("enters_tapped_unless_opponents", "static", {"opponents": int},
+         lambda s: f"This enters tapped unless you have {count_word(s.arg('opponents'))} or more opponents",
+         frozenset({Scope.ENTERS}), ENGINE, _v_opponents),
     Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("lose_life", "effect", {"n": int}, lambda a: f"You lose {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
