@@ -527,7 +527,13 @@ def test_lands_that_choose_how_they_enter_are_read_whole():
         [("static", "enters_tapped_unless_control")]
     assert _land_kinds("Test Land enters the battlefield tapped unless you have two or more opponents.") == \
         [("static", "enters_tapped_unless_opponents")]
-    # near misses: basic lands of one type, cards in a hand, teammates: other conditions, not read
+    assert _land_kinds("Test Land enters the battlefield tapped with two depletion counters on it.") == \
+        [("static", "enters_with_counters")]
+    # near misses: entering tapped under a condition or if kicked is not the unconditional "tapped"; basic lands
+    # of one type, cards in a hand, teammates: other conditions, not read
+    for line in ("Test Land enters the battlefield tapped with a charge counter on it if a creature died this turn.",
+                 "If Test Land was kicked, it enters the battlefield tapped with two +1/+1 counters on it."):
+        assert _land_kinds(line) == [("unmodelled", None)], line
     for line in ("Test Land enters the battlefield tapped unless you control two or more basic Forests.",
                  "Test Land enters the battlefield tapped unless you have two or more cards in hand.",
                  "Test Land enters the battlefield tapped unless you have two or more teammates."):

@@ -161,7 +161,8 @@ def enters_tapped(game: Game, oid: str, controller: str | None = None, paid: boo
     it has it as it would exist on the battlefield (614.12); "unless you control ..." when the condition fails
     (614.1d); "you may pay N life. If you don't, it enters tapped" when ``paid`` is False. That choice is made by
     the caller, each way a branch (``life_choices``): a caller that makes none meets it as unsupported."""
-    if _statics(game, oid, controller, "enters_tapped"):
+    if _statics(game, oid, controller, "enters_tapped") \
+            or any(s.arg("tapped") for s in _statics(game, oid, controller, "enters_with_counters")):
         return True
     if any(not _condition_holds(game, oid, controller, s)
            for s in _statics(game, oid, controller, "enters_tapped_unless_control")):

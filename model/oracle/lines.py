@@ -1328,15 +1328,20 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     # was had its kicker cost paid
     # 614.1c: "~ enters with two +1/+1 counters on it if a creature died this turn" (morbid): a condition of what
     # happened this turn (``rules.this_turn``), checked as it enters
-    m = re.fullmatch(r"(If ~ was kicked, it|~) enters(?: the battlefield)? with (an?|[a-z]+|X|\d+) "
+    # 614.1c: "~ enters tapped with two depletion counters on it": both replacements of one sentence (a kicked or
+    # conditional one that enters tapped is not read)
+    m = re.fullmatch(r"(If ~ was kicked, it|~) enters(?: the battlefield)?( tapped)? with (an?|[a-z]+|X|\d+) "
                      r"([+-]\d+/[+-]\d+|[a-z]+) counters? on it(?: if ([^,.]+))?\.", norm)
+    if m and m.group(2) and (m.group(1) != "~" or m.group(5)):
+        m = None
     if m:
-        n = m.group(2)
+        tapped = {"tapped": True} if m.group(2) else {}
+        n = m.group(3)
         count: int | str = "X" if n == "X" else phrases.number_word(n)     # (DefinitionError: not a number)
         kicked = {"if_kicked": True} if m.group(1) != "~" else {}
-        cond = {"condition": m.group(4)} if m.group(4) else {}
-        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(3), "n": count,
-                                                      **kicked, **cond}), source_text=printed)
+        cond = {"condition": m.group(5)} if m.group(5) else {}
+        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(4), "n": count,
+                                                      **kicked, **cond, **tapped}), source_text=printed)
     # 614.1c, converge: "~ enters with a +1/+1 counter on it for each color of mana spent to cast it."
     spent = colors_spent_lines.enters_line(norm, printed)
     if spent is not None:

@@ -111,7 +111,8 @@ def _r_enters_with(s: StaticEffect) -> str:
     n = s.arg("n")
     if n == "kicked":
         return f"This enters with a {s.arg('counter')} counter on it for each time it was kicked"
-    said = ("If this was kicked, it enters" if s.arg("if_kicked") else "This enters") + f" with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
+    said = ("If this was kicked, it enters" if s.arg("if_kicked") else "This enters") \
+        + (" tapped" if s.arg("tapped") else "") + f" with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
     return said + (f" if {s.arg('condition')}" if s.arg("condition") else "")
 
 
@@ -193,7 +194,8 @@ WORDS = (
     # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number, "kicked" (one for each
     # time it was kicked, 702.33c-d) or "X" (the X of the
     # spell it was, 107.3m).
-    Word("enters_with_counters", "static", {"counter": str, "n": object, "if_kicked": bool, "condition": str}, _r_enters_with, frozenset({Scope.ENTERS}),
+    Word("enters_with_counters", "static", {"counter": str, "n": object, "if_kicked": bool, "condition": str,
+                                            "tapped": bool}, _r_enters_with, frozenset({Scope.ENTERS}),
          ENGINE, _v_enters_with),
     # 305.2: "You may play an additional land on each of your turns" (``n`` additional land plays in each of its
     # controller's turns); counted by the land-play timing (``rules.timing.land_play_timing``).
