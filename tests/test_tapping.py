@@ -93,3 +93,40 @@ def test_near_miss_an_unread_untap_line_makes_the_untap_step_unsupported():
     st = q.state.evolve(objects=tuple(replace(o, card=card) if o.id == "bears" else o for o in q.state.objects))
     with pytest.raises(Unsupported, match="if you control an Island"):
         guard_scope(st, "untap", "the active player's permanents untap")
+
+
+STORAGE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice, step: upkeep}}
+  stack:
+    - {{ability: silos, index: 3, controller: Alice}}
+  players:
+    Alice:
+      battlefield: [{{card: Sand Silos, id: silos, tapped: {tapped}}}]
+    Bob: {{}}
+actions:
+  - resolve: 1
+expect:
+  - {{stack_size: 0}}
+"""
+
+
+@pytest.mark.parametrize("tapped, counters", [("true", {"storage": 1}), ("false", {})])
+def test_if_it_is_tapped_is_checked_again_as_the_ability_resolves_603_4(tapped: str, counters: dict):
+    # Sand Silos ruling 2004-10-04: "It also checks during resolution and you only get a counter if it is still
+    # tapped then"
+    (q,) = load_text(STORAGE.format(tapped=tapped))
+    (g,) = run(Game(q.state), q.actions)
+    assert dict(g.state.obj("silos").counters) == counters
+
+
+@pytest.mark.parametrize("line", [
+    "At the beginning of your upkeep, if Frob is tapped or untapped, put a storage counter on it.",
+    "At the beginning of your upkeep, if Frob is tapped, put a storage counter on it and untap it.",
+    "At the beginning of your upkeep, if a land is tapped, put a storage counter on it.",
+])
+def test_near_misses_of_if_it_is_tapped_stay_unread(line: str):
+    (a,) = _abilities("Frob", "Land", line)
+    assert a.kind == "unmodelled", a

@@ -84,11 +84,12 @@ def condition_holds(game: Game, word: Effect, controller: str, source: str | Non
 
 #: Intervening "if" conditions about the source itself (``Ability.intervening``) that can change between the
 #: event and the resolution, so are checked again as the ability resolves (603.4).
-CHECKED_AGAIN = ("on_battlefield", suspend.SUSPENDED, suspend.EXILED)
+CHECKED_AGAIN = ("on_battlefield", "tapped", "untapped", suspend.SUSPENDED, suspend.EXILED)
 #: The rule and the words of each condition about the source (for the reasons).
 SOURCE_CONDITIONS = {"on_battlefield": ("702.24a", "is on the battlefield"),
                      "controlled_since_last_upkeep": ("702.30a", "came under its controller's control since the beginning "
                                                                  "of their last upkeep"),
+                     "tapped": ("110.5", "is tapped"), "untapped": ("110.5", "is untapped"),
                      suspend.SUSPENDED: ("702.62b", "is suspended"), suspend.EXILED: ("702.62a", "is exiled")}
 
 
@@ -97,13 +98,17 @@ def source_holds(game: Game, condition: str, source: GameObject, moves: int, res
     now? ``source`` is the object as the event saw it (as it last existed, for a leaves ability), ``moves`` how
     many times it had moved then. ``on_battlefield``: "if this permanent is on the battlefield" (702.24a): it is, as the same object (400.7);
     ``controlled_since_last_upkeep``: "if this permanent came under your control since the beginning of your last
-    upkeep" (702.30a, ``rules.timing``), which only a new controller could change, to true again, so it is decided as
+    upkeep" (702.30a, ``rules.timing``); ``tapped``, ``untapped``: "if ~ is tapped" (110.5), the same permanent with
+    that status, which only a new controller could change, to true again, so it is decided as
     the event occurs (as it resolves, a source that is no longer that permanent is not asked: 608.2h, it held);
     any other: the source's history (``words.kicker.perform.intervening_holds``)."""
     st = game.state
     here = st.has(source.id) and st.obj(source.id).zone == "battlefield" and game.moved(source.id) == moves
     if condition == "on_battlefield":
         return here
+    if condition in ("tapped", "untapped"):
+        # 110.5: "if ~ is tapped": the permanent's status, while it is the object it was (400.7)
+        return here and st.obj(source.id).tapped == (condition == "tapped")
     if condition in (suspend.SUSPENDED, suspend.EXILED):
         # 702.62b: suspended: in exile, with suspend and a time counter on it; the same object either way (400.7)
         exiled = st.has(source.id) and st.obj(source.id).zone == "exile" and game.moved(source.id) == moves

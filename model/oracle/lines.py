@@ -1426,8 +1426,9 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     itself = persist_lines.returns_to_hand(condition, event, effect, printed) if sep and not ctx.spell else None
     if itself is not None:
         return itself
-    # 603.4: an intervening "if it was kicked" right after the trigger condition (``words.kicker.read``)
-    only_if = kicker_lines.intervening(effect) if sep else None
+    # 603.4: an intervening "if it was kicked" (``words.kicker.read``) or "if ~ is tapped" (``words.tapping.read``)
+    # right after the trigger condition
+    only_if = (kicker_lines.intervening(effect) or tapping_read.intervening(effect)) if sep else None
     if only_if is not None:
         effect = only_if[1]
     # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c); so in
@@ -1437,6 +1438,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     own_combat = event.event in COMBAT_SUBJECT_EVENTS and (not event.also or event.also in COMBAT_SUBJECT_EVENTS)
     it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped", "becomes_target") or own_combat)
     it_is_subject = event.who in ("any", "other", "self_or_other") and own_combat
+    if only_if is not None and only_if[0] in ("tapped", "untapped") and event.event in ("upkeep", "end", "draw"):
+        # "At the beginning of your upkeep, if ~ is tapped, put a storage counter on it.": a step names no object,
+        # so "it" is the one the condition names, the permanent itself
+        it_is_self = True
     if event.event in OTHER_SUBJECT_EVENTS or event.also in OTHER_SUBJECT_EVENTS:
         # 509.3b, 509.3d: "that creature" is the other creature; "it" could be either, another subject either one
         # (a template's "its", "during its controller's next untap step", is its own object's)

@@ -618,7 +618,7 @@ class TriggerEvent:
 
 #: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
 _INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control since the beginning of your last upkeep",
-                "on_battlefield": "if ~ is on the battlefield", "kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
+                "on_battlefield": "if ~ is on the battlefield", "tapped": "if ~ is tapped", "untapped": "if ~ is untapped", "kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
                 "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "

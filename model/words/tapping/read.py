@@ -5,6 +5,8 @@ during its controller's untap step." (and "Enchanted permanent/artifact/land", "
 choose not to untap ~ during your untap step.", each read whole. A condition ("... if you control ...") or
 another step ("untap steps", another player's) leaves the line unmodelled.
 
+The intervening "if ~ is tapped" / "if ~ is untapped" of a triggered ability (603.4, ``intervening``).
+
 The sentences (701.26a-b) "Tap target creature.", "Untap all lands you control." (``all_patterns``,
 ``target_patterns``: rows of ``lines.effect_word``'s table, spliced where they stand in its reading order);
 "Untap those creatures." after one use of "target" that chose several (``untap_those_word``, called by
@@ -26,6 +28,17 @@ from mtgjudge.model.words.delayed.read import one_target_before, target_spec
 from mtgjudge.model.words.until.read import those_before
 
 _SELF = patterns.compile(r"^~ doesn't untap during your untap step\.?$")
+_STATUS = patterns.compile(r"^if ~ is (tapped|untapped), (.+)$", re.I)
+
+
+def intervening(effect: str) -> tuple[str, str] | None:
+    """603.4: a triggered ability's effect text beginning with the intervening "if ~ is tapped, " or "if ~ is
+    untapped, " (the permanent's own status, 110.5): the condition (``tapped``, ``untapped``:
+    ``engine.intervening.source_holds``) and the effect after it; None otherwise."""
+    m = _STATUS.match(effect.strip())
+    if m is None:
+        return None
+    return m.group(1).lower(), m.group(2)[:1].upper() + m.group(2)[1:]
 _ATTACHED = patterns.compile(r"^(?P<subject>Enchanted|Equipped) (?P<kind>creature|artifact|land|permanent) doesn't "
                              r"untap during its controller's untap step\.?$")
 _MAY = patterns.compile(r"^You may choose not to untap ~ during your untap step\.?$")
