@@ -130,3 +130,13 @@ def test_if_it_is_tapped_is_checked_again_as_the_ability_resolves_603_4(tapped: 
 def test_near_misses_of_if_it_is_tapped_stay_unread(line: str):
     (a,) = _abilities("Frob", "Land", line)
     assert a.kind == "unmodelled", a
+
+
+@pytest.mark.parametrize("line", [
+    "Frob doesn't untap during your untap step if it has two or more depletion counters on it.",
+    "Frob doesn't untap during your untap step if it has no depletion counters on it.",
+    "Frob doesn't untap during your untap step if you control an Island.",
+])
+def test_near_misses_of_a_counter_condition_on_untapping_stay_unread(line: str):
+    (a,) = _abilities("Frob", "Land", line)
+    assert a.kind == "unmodelled", a

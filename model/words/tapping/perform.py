@@ -86,6 +86,8 @@ def held_in_untap_step(state: GameState, active: str) -> tuple[dict[str, str], d
                 oid = None
             if oid is None or state.obj(oid).zone != "battlefield" or state.obj(oid).controller != active:
                 continue
+            if s.arg("counter") and not dict(state.obj(oid).counters).get(s.arg("counter"), 0):
+                continue        # "if it has a depletion counter on it": checked as the untap step's untap happens
             (optional if s.arg("may", False) else held).setdefault(oid, f"{src.name} ({src.id})")
     return held, {k: v for k, v in optional.items() if k not in held}
 

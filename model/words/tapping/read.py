@@ -2,7 +2,8 @@
 
 The statics of untapping (502.3): "~ doesn't untap during your untap step.", "Enchanted creature doesn't untap
 during its controller's untap step." (and "Enchanted permanent/artifact/land", "Equipped creature"), "You may
-choose not to untap ~ during your untap step.", each read whole. A condition ("... if you control ...") or
+choose not to untap ~ during your untap step.", "~ doesn't untap during your untap step if it has a depletion
+counter on it.", each read whole. A condition ("... if you control ...") or
 another step ("untap steps", another player's) leaves the line unmodelled.
 
 The intervening "if ~ is tapped" / "if ~ is untapped" of a triggered ability (603.4, ``intervening``).
@@ -28,6 +29,10 @@ from mtgjudge.model.words.delayed.read import one_target_before, target_spec
 from mtgjudge.model.words.until.read import those_before
 
 _SELF = patterns.compile(r"^~ doesn't untap during your untap step\.?$")
+_ATTACHED = patterns.compile(r"^(?P<subject>Enchanted|Equipped) (?P<kind>creature|artifact|land|permanent) doesn't "
+                             r"untap during its controller's untap step\.?$")
+_MAY = patterns.compile(r"^You may choose not to untap ~ during your untap step\.?$")
+_IF_COUNTER = patterns.compile(r"^~ doesn't untap during your untap step if it has an? ([a-z]+) counter on it\.?$")
 _STATUS = patterns.compile(r"^if ~ is (tapped|untapped), (.+)$", re.I)
 
 
@@ -39,17 +44,17 @@ def intervening(effect: str) -> tuple[str, str] | None:
     if m is None:
         return None
     return m.group(1).lower(), m.group(2)[:1].upper() + m.group(2)[1:]
-_ATTACHED = patterns.compile(r"^(?P<subject>Enchanted|Equipped) (?P<kind>creature|artifact|land|permanent) doesn't "
-                             r"untap during its controller's untap step\.?$")
-_MAY = patterns.compile(r"^You may choose not to untap ~ during your untap step\.?$")
 
 
 def untap_static(norm: str, printed: str) -> Ability | None:
     """The line as a ``no_untap`` static, or None when it is not one read whole here."""
     s = norm.strip()
     args: dict | None = None
+    counter = _IF_COUNTER.match(s)
     if _SELF.match(s):
         args = {"subject": "self"}
+    elif counter is not None:
+        args = {"subject": "self", "counter": counter.group(1).lower()}
     elif _MAY.match(s):
         args = {"subject": "self", "may": True}
     else:

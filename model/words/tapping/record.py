@@ -4,7 +4,8 @@
 its controller's untap step." ("Enchanted permanent/artifact/land", "Equipped creature"): a rule of the untap
 step (502.3: the active player's permanents untap, except those an effect says don't), obeyed by the untap step
 (``engine.turn``, through ``words.tapping.perform.held_in_untap_step``). ``may``: "You may choose not to untap ~
-during your untap step.": the active player chooses, each choice a branch. ``subject``: ``self`` (~) or the
+during your untap step.": the active player chooses, each choice a branch. ``counter``: "~ doesn't untap during your
+untap step if it has a depletion counter on it.", held only while it has one. ``subject``: ``self`` (~) or the
 object the source is attached to, ``enchanted`` / ``equipped``, with the card type it is named by
 (``type``: creature, artifact, land or permanent).
 
@@ -46,6 +47,9 @@ def _v_no_untap(a: dict) -> dict:
             raise DefinitionError("type is the card type of an attached subject only")
     elif a.get("type") not in KINDS:
         raise DefinitionError(f"type: one of {', '.join(KINDS)} (the type the attached object is named by)")
+    if a.get("counter") is not None and (subject != "self" or a.get("may") or not isinstance(a["counter"], str)):
+        raise DefinitionError("counter: only of ~ itself (\"~ doesn't untap during your untap step if it has a "
+                              "depletion counter on it\")")
     if a.get("may") and subject != "self":
         raise DefinitionError("may: only of ~ itself (\"You may choose not to untap ~ during your untap step\")")
     return {**a, "subject": subject}
@@ -55,6 +59,10 @@ def _r_no_untap(s: StaticEffect) -> str:
     subject = s.arg("subject", "self")
     if s.arg("may", False):
         return "You may choose not to untap ~ during your untap step"
+    counter = s.arg("counter")
+    if subject == "self" and counter:
+        article = "an" if counter[0] in "aeiou" else "a"
+        return f"~ doesn't untap during your untap step if it has {article} {counter} counter on it"
     if subject == "self":
         return "~ doesn't untap during your untap step"
     return f"{subject.capitalize()} {s.arg('type')} doesn't untap during its controller's untap step"
@@ -83,7 +91,7 @@ def _r_skip(a: dict) -> str:
 
 WORDS: tuple[Word, ...] = (
     # 502.3: the permanent (~, or the one the source is attached to) doesn't untap in its controller's untap step
-    Word("no_untap", "static", {"subject": str, "type": str, "may": bool}, _r_no_untap, frozenset({Scope.UNTAP}),
+    Word("no_untap", "static", {"subject": str, "type": str, "may": bool, "counter": str}, _r_no_untap, frozenset({Scope.UNTAP}),
          ENGINE, _v_no_untap),
     # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
     Word("tap_it", "effect", {"it": bool}, lambda a: "Tap it", frozenset(), ENGINE),
