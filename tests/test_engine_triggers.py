@@ -737,3 +737,16 @@ def test_a_keyword_says_itself_only_for_its_meaning():
     assert as_keyword(a, "Whenever ~ blocks or becomes blocked, it gets +2/+2 until end of turn.") == "Bushido 2"
     assert as_keyword(a, "Whenever ~ blocks or becomes blocked, it gets +2/+1 until end of turn.") is None
     assert as_keyword(a, "Whenever ~ blocks, it gets +2/+2 until end of turn.") is None
+
+
+@pytest.mark.parametrize("line, read", [
+    ("At the beginning of your draw step, draw an additional card.", True),
+    ("At the beginning of each opponent's draw step, you gain 1 life.", True),
+    # "that player" (the player whose draw step it is) and two additional cards are not read
+    ("At the beginning of each player's draw step, that player draws an additional card.", False),
+    ("At the beginning of your draw step, draw two additional cards.", False),
+])
+def test_draw_step_triggers_603_2b(line: str, read: bool):
+    face = FaceRecord("Frob", "{2}", "Artifact", line, None, None)
+    (a,) = compile_card(CardRecord("Frob", "normal", (face,))).faces[0].abilities
+    assert (a.kind == "triggered" and a.trigger_event is not None and a.trigger_event.event == "draw") == read, a

@@ -115,7 +115,7 @@ COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blo
 #: haunts a creature, Haunt's trigger being unmodelled; 702.37e: no permanent is turned face up): an ability off
 #: the battlefield that triggers on one of them can't trigger on any other event (603.2), so only a step's
 #: beginning (or combat) asks.
-_STEP_OR_NEVER = frozenset({"upkeep", "end", "cycles", "haunted_dies", "turned_face_up"}) | COMBAT_EVENTS
+_STEP_OR_NEVER = frozenset({"upkeep", "draw", "end", "cycles", "haunted_dies", "turned_face_up"}) | COMBAT_EVENTS
 
 
 #: Zone changes and casting: ``triggered_by_moves`` and ``triggered_by_cast`` watch the objects off the

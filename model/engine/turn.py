@@ -154,11 +154,13 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]
     if stepname in ("upkeep", "end"):
         game = fire(game, stepname)               # 603.7c: delayed triggered abilities (words.delayed.perform)
-    if stepname in ("upkeep", "end") and active not in game.left:
-        # 503.1a, 513.1a: "at the beginning of your upkeep / end step" abilities trigger as the step begins.
+    if stepname in ("upkeep", "draw", "end") and active not in game.left:
+        # 503.1a, 513.1a, 603.2b: "at the beginning of your upkeep / draw step / end step" abilities trigger as the
+        # step begins (the draw step's after the turn's draw, 504.1, since they go on the stack only as a player
+        # would receive priority, 504.2, 603.3)
         new = triggered_at_step(game, stepname)
         if new:
-            rule = "503.1a" if stepname == "upkeep" else "513.1a"
+            rule = {"upkeep": "503.1a", "draw": "603.2b"}.get(stepname, "513.1a")
             game = game.remember(pending=game.pending + tuple(new)).log(
                 rule, f"the {stepname} step of {active}'s turn begins: " + ", ".join(
                     f"the ability of {p.source} triggers" for p in new))

@@ -233,6 +233,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^(target (?:player|opponent)) loses {_NUM} life and you gain {_NUM} life\.$", re.I), "drain",
      ("target", "n", "gain")),                                                                       # 119.3
     (patterns.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
+    (patterns.compile(r"^Draw an (additional) card\.$", re.I), "draw", ("additional",)),                     # 121.1
     (patterns.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
     (patterns.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
      "return_exiled", ()),                                                                            # 607.2a
@@ -337,6 +338,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 args[key] = re.sub(r"\btokens\b", "token", value)
             elif key == "players":
                 args[key] = True
+            elif key == "additional":   # "Draw an additional card." (121.1: a card drawn, as any other)
+                args.update(n=1, additional=True)
             else:
                 args[key] = int(value)
         if bad_target:

@@ -897,6 +897,9 @@ class _Meaning:
     def st_end(self):
         return "end"
 
+    def st_draw(self):
+        return "draw"
+
     def trigger_exile_until(self, *parts):
         toks = {t.type for t in parts if isinstance(t, Token)}
         return {"for_each_opponent": "FOR_EACH_OPPONENT" in toks, "up_to": "UP_TO_ONE" in toks}

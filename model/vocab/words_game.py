@@ -217,7 +217,9 @@ WORDS = (
          frozenset({Scope.ENTERS}), ENGINE, _v_opponents),
     Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("lose_life", "effect", {"n": int}, lambda a: f"You lose {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
-    Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
+    Word("draw", "effect", {"n": int, "additional": bool},
+         lambda a: "Draw an additional card" if a.get("additional") else
+         f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
          frozenset({Scope.DRAW}), ENGINE, _v_n),
     # 610.3: "exile ... until this leaves the battlefield". ``target``: the target phrase ("nonland permanent that
     # player controls"); ``for_each: opponent``: one target per opponent (that player); ``up_to: 1``: optional.
