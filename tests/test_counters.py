@@ -252,3 +252,32 @@ def test_a_count_of_counters_on_the_object_itself(monkeypatch):
     with_card(monkeypatch, "{T}: You gain 1 life for each charge counter on Testcard.")
     g = one(finals("{card: Testcard, id: t, counters: {charge: 3}}", "[{activate: t, ability: 1}, {resolve: all}]"))
     assert g.state.player("Alice").life == 23
+
+
+def test_a_divinity_counter_of_a_spell_whose_origin_is_not_known_is_unsupported_601_2a():
+    # the question put the Myojin on the stack: whether it was cast from the hand is not known, and it decides the
+    # counter, so resolving it is refused rather than guessed
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  stack: [{card: Myojin of Cleansing Fire, id: myojin, controller: Alice}]
+  players:
+    Alice: {}
+    Bob: {}
+actions:
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+""")
+    with pytest.raises(Unsupported, match="where it was cast from"):
+        run(Game(q.state), q.actions)
+
+
+@pytest.mark.parametrize("text", [
+    "Testcard enters the battlefield with a divinity counter on it if you cast it from your graveyard.",
+    "Testcard enters the battlefield with a divinity counter on it if an opponent cast it from their hand.",
+])
+def test_near_misses_of_cast_from_your_hand_stay_unmodelled(text):
+    (a,) = card(text).faces[0].abilities
+    assert a.kind == "unmodelled", a

@@ -23,6 +23,7 @@ from mtgjudge.model.rules import this_turn
 from mtgjudge.model.words.counters.record import KEYWORDS as COUNTER_KEYWORDS
 from mtgjudge.model.words.colors_spent import perform as colors_spent
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.words_game import CAST_FROM_HAND
 
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
@@ -109,6 +110,23 @@ def _opponents(game: Game, oid: str, controller: str | None) -> int:
     return sum(1 for p in st.player_names if p != who and p not in st.left)
 
 
+def _enters_condition(game: Game, oid: str, controller: str | None, a: Ability) -> bool:
+    """614.1c: the condition of its "enters with N counters on it if ...", checked as it enters: what happened this
+    turn (``rules.this_turn``), or "you cast it from your hand": it is a spell cast from its owner's hand (601.2a;
+    a permanent put onto the battlefield otherwise was not cast; of a spell the question put on the stack where it
+    was cast from is not known: unsupported)."""
+    assert a.static is not None
+    o = game.state.obj(oid)
+    cond = a.static.arg("condition")
+    if cond == CAST_FROM_HAND:
+        if o.zone == "stack" and o.cast_from == "?":
+            raise Unsupported(f"{o.name} ({oid}) was a spell the question put on the stack: where it was cast from "
+                              f"is not known, and it enters: {_conditional(a)}")
+        return o.zone == "stack" and o.cast_from == "hand"
+    return this_turn.happened(game.state, this_turn.fact_of(cond) or "", controller or o.controller,
+                              f"{o.name} ({oid}) enters: {_conditional(a)}")
+
+
 def entering_reasons(game: Game, oid: str, controller: str | None = None,
                      paid: bool | None = None) -> list[tuple[tuple[str, ...], str]]:
     """Why the object's own text makes it enter tapped or not, or with counters or not (the rules and words for the
@@ -129,10 +147,9 @@ def entering_reasons(game: Game, oid: str, controller: str | None = None,
         s = a.static if a.kind == "static" else None
         cond = s.arg("condition") if s is not None and s.kind == "enters_with_counters" else None
         if s is not None and cond:
-            fact = this_turn.fact_of(cond) or ""
-            held = this_turn.happened(game.state, fact, controller or game.state.obj(oid).controller,
-                                      f"{oid} enters: {_conditional(a)}")
-            out.append(((KEYWORD_RULES.get(a.keyword, "614.1c"), this_turn.RULES[fact]),
+            held = _enters_condition(game, oid, controller, a)
+            fact = this_turn.fact_of(cond)
+            out.append(((KEYWORD_RULES.get(a.keyword, "614.1c"), this_turn.RULES[fact] if fact else "601.2a"),
                         f"{oid}: '{cond}' is {'true' if held else 'false'} as it enters, so '{s.render()}' "
                         f"{'puts' if held else 'puts no'} counters on it"))
     n = life_to_pay(game, oid, controller)
@@ -257,10 +274,8 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             n = a.static.arg("n")
             if a.static.arg("if_kicked") and not (o.zone == "stack" and o.kicked):
                 continue        # 702.33d-e: "If ~ was kicked": the spell it was had its kicker cost paid; no spell wasn't
-            cond = a.static.arg("condition")
-            if cond and not this_turn.happened(game.state, this_turn.fact_of(cond) or "", controller or o.controller,
-                                               f"{o.name} ({oid}) enters: {_conditional(a)}"):
-                continue        # 614.1c: the condition (what happened this turn) is checked as it enters
+            if a.static.arg("condition") and not _enters_condition(game, oid, controller, a):
+                continue        # 614.1c: the condition is checked as it enters
             if n == "kicked":
                 # 702.33c-d: the times the spell it was was kicked; a permanent that was no spell was not kicked
                 n = len(o.kicked) if o.zone == "stack" else 0

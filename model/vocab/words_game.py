@@ -116,6 +116,10 @@ def _r_enters_with(s: StaticEffect) -> str:
     return said + (f" if {s.arg('condition')}" if s.arg("condition") else "")
 
 
+#: The condition of "~ enters with a divinity counter on it if you cast it from your hand" (601.2a).
+CAST_FROM_HAND = "you cast it from your hand"
+
+
 def _v_enters_with(a: dict) -> None:
     n = a.get("n")
     if not (str(n).upper() == "X" or n == "kicked" or (isinstance(n, int) and not isinstance(n, bool) and n >= 0)):
@@ -124,9 +128,10 @@ def _v_enters_with(a: dict) -> None:
         raise DefinitionError("enters_with_counters: if_kicked is true or absent, with a number of counters")
     cond = a.get("condition")
     if cond is not None and (a.get("if_kicked") or n == "kicked" or not isinstance(cond, str)
-                             or this_turn_fact(cond) is None):
+                             or (this_turn_fact(cond) is None and cond != CAST_FROM_HAND)):
         # 614.1c: a condition checked as it enters; read: what happened this turn (``rules.this_turn``), which does
-        # not depend on the object entering being on the battlefield or not
+        # not depend on the object entering being on the battlefield or not, and whether it was a spell cast from
+        # its owner's hand (601.2a: the zone it was cast from)
         raise DefinitionError(f"enters_with_counters: condition {cond!r} is not one of what happened this turn")
 
 
