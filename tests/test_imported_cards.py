@@ -32,7 +32,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
             "Apprentice Sorcerer", "Fool's Tome",
-            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator",
+            "Myojin of Night's Reach", "Terror", "Drudge Skeletons", "Kozilek's Translator",
             "Boseiju, Who Shelters All", "Pyromancer's Goggles", "Grinning Ignus", "Lion's Eye Diamond",
             "Lotus Blossom", "Sanctum of the Sun", "Selvala, Heart of the Wilds", "Astral Cornucopia",
             "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder",
@@ -546,8 +546,8 @@ state:
 
 
 def test_a_conditional_keyword_of_its_own_doesnt_change_activating(imported):
-    # Myojin of Cleansing Fire: "~ has indestructible as long as it has a divinity counter on it." changes at most
-    # what indestructible does (702.12b); "Remove a divinity counter from ~: Destroy all other creatures." needs the
+    # Myojin of Night's Reach: "~ has indestructible as long as it has a divinity counter on it." changes at most
+    # what indestructible does (702.12b); "Remove a divinity counter from ~: Each opponent discards their hand." needs the
     # counter it removes (118.3).
     q = """
 id: q
@@ -556,7 +556,7 @@ about: m
 state:
   players:
     Alice:
-      battlefield: [{card: Myojin of Cleansing Fire, id: m, counters: {divinity: %d}}]
+      battlefield: [{card: Myojin of Night's Reach, id: m, counters: {divinity: %d}}]
 """
     assert value(q % 1) is True
     assert value(q % 0) is False
