@@ -29,6 +29,7 @@ from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
+from mtgjudge.model.rules.combat.declare import defending_player
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
@@ -567,8 +568,25 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                     subject = other if event in _OTHER_SUBJECT else oid
                     assert subject is not None      # an event of two creatures names the other (block_events)
                     amount = (amounts or {}).get(oid) if event == "deals_damage" else None
-                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject), amount=amount), event))
+                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject), amount=amount,
+                                        player=_event_player(st, event, obj, other)), event))
     return out
+
+
+#: The events about an attacking creature (the attacker, ``oid``): its defending player is the one its ability's
+#: "defending player" names (508.5).
+_ATTACKER_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "becomes_blocked", "blocked_by_creature"})
+
+
+def _event_player(st, event: str, obj, other: str | None) -> str | None:
+    """The player a combat event is about: the player dealt combat damage ("that player", 510.2); for an event of
+    an attacking creature, its defending player (508.5: the player it attacks, or the controller of the
+    planeswalker it attacks, as the event happens); None for any other."""
+    if event == "combat_damage_player":
+        return other
+    if event in _ATTACKER_EVENTS and obj.attacking is not None:
+        return defending_player(st, obj.attacking)
+    return None
 
 
 def attack_events(decl: Mapping[str, str], lives: Mapping[str, int]) -> list[tuple[str, str, str | None]]:
@@ -1006,7 +1024,7 @@ def put_pending(game: Game) -> list[Game]:
                     for targets in choices:
                         ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
                                           lki=p.lki, modes=combo, chosen=True, subject=p.subject,
-                                          subject_moves=p.subject_moves, amount=p.amount)
+                                          subject_moves=p.subject_moves, amount=p.amount, player=p.player)
                         g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                         g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
                                     f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "

@@ -380,7 +380,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
     if shield is not None:
         return shield
-    word = library_word(sentence, found) or search_more_word(sentence, found)   # libraries, hands and players
+    word = library_word(sentence, found, earlier) or search_more_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
     word = counter_word(sentence, found) or copies_read.copy_word(sentence, found)   # 701.6a; 707.10
@@ -481,22 +481,35 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
 _SUBJECT = Effect("trigger_subject", (("it", True),))
 
 
+def _event_player(phrase: str) -> Effect:
+    """What "that player" / "defending player" names in a triggered ability whose event is about a player: that
+    player (``read_effect_words``'s ``event_player``; ``words.library.read``); an antecedent only, never an
+    instruction."""
+    return Effect("trigger_player", (("who", phrase),))
+
+
 def read_effect_words(parts: list[str], self_subject: bool = False,
-                      it_is_self: bool = False, it_is_subject: bool = False) -> tuple[list[Effect | None], list[str]] | None:
+                      it_is_self: bool = False, it_is_subject: bool = False,
+                      event_player: str | None = None) -> tuple[list[Effect | None], list[str]] | None:
     """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
     sentence's targets can't be read. Spells and triggered abilities read their sentences alike (one reader):
     ``self_subject``: "it deals" names the object itself (a trigger "When ~ ..."); ``it_is_self``: a first
     sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c); ``it_is_subject``:
     "it" / "that creature" before any instruction names the object the trigger event is about ("Whenever a
-    creature you control attacks alone, that creature gets +1/+1", 702.83a: the engine gives it that object)."""
-    if it_is_subject:
-        read = _read_words(parts, self_subject, it_is_self, [_SUBJECT])
+    creature you control attacks alone, that creature gets +1/+1", 702.83a: the engine gives it that object);
+    ``event_player``: the phrase ("that player", "defending player") naming the player the trigger event is about
+    (the player dealt combat damage, 510.2; an attacking creature's defending player, 508.5: the engine gives it
+    that player)."""
+    before: list[Effect | None] = ([_SUBJECT] if it_is_subject else []) + \
+        ([_event_player(event_player)] if event_player else [])
+    if before:
+        read = _read_words(parts, self_subject, it_is_self, list(before))
         if read is None:        # a sentence's targets can't be read
             return None
         words0, targets0 = read
-        if not words0 or words0[0] is not _SUBJECT:
+        if len(words0) < len(before) or any(w is not b for w, b in zip(words0, before)):
             return None
-        return words0[1:], targets0
+        return words0[len(before):], targets0
     return _read_words(parts, self_subject, it_is_self, [])
 
 
@@ -1439,7 +1452,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     split = split_intervening(effect) if sep else None
     if split is not None:
         effect = split[1]
-    read = read_effect_words(sentences(effect), self_subject, it_is_self, it_is_subject) if sep else None
+    read = read_effect_words(sentences(effect), self_subject, it_is_self, it_is_subject,
+                             _event_player_phrase(event)) if sep else None
     if read is None or not all(read[0]):
         return unmodelled(body, printed, "triggered", ctx.spell)
     effects, targets = [w for w in read[0] if w is not None], read[1]     # (none is None: checked just above)
@@ -1465,6 +1479,21 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
 
 
 _LESSER_POWER = patterns.compile(r"\bwith lesser power\b", re.I)
+
+#: The events of an attacking creature (508.5: its "defending player" is the player it attacks).
+_ATTACKER_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "becomes_blocked", "blocked_by_creature"})
+
+
+def _event_player_phrase(event) -> str | None:
+    """The phrase naming the player a trigger event is about, every event of the condition being about one:
+    "that player" of "deals combat damage to a player" (510.2); "defending player" of an attacking creature's event
+    (508.5: "Whenever ~ becomes blocked", 702.130a). None for any other condition."""
+    events = {event.event} | ({event.also} if event.also else set())
+    if events == {"combat_damage_player"}:
+        return "that player"
+    if events <= _ATTACKER_EVENTS:
+        return "defending player"
+    return None
 
 
 def _that_much_first(e: Effect) -> bool:
