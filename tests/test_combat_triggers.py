@@ -1,0 +1,79 @@
+"""Triggered abilities on combat events whose instruction names the player the event was about (603.2): "that
+player" of "deals combat damage to a player" (510.2: ingest, 702.115a; "that player discards a card", 701.9b) and
+"defending player" of an attacking creature's event (508.5: afflict, 702.130a). The near misses (a player the trigger
+does not name, a subject shared with another player, a "that player" after a target, a keyword's wrong parameter)
+stay unmodelled."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.oracle.reading import render_line
+
+
+def _read(line: str, spell: bool = False):
+    return compile_line(line, line, LineContext(spell=spell))
+
+
+def test_ingest_is_its_meaning_702_115a() -> None:
+    (a,) = _read("Ingest")
+    assert a.kind == "triggered" and a.keyword == "Ingest"
+    assert (a.trigger_event.event, a.trigger_event.who) == ("combat_damage_player", "self")
+    (e,) = a.effects
+    assert (e.kind, e.arg("who"), e.arg("event"), e.arg("acts")) == ("player_acts", "that player", True,
+                                                                      (("exile_top", 1, False),))
+    assert render_line((a,)) == "Ingest"
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_afflict_is_its_meaning_702_130a(n: int) -> None:
+    (a,) = _read(f"Afflict {n}")
+    assert a.kind == "triggered" and a.keyword == f"Afflict {n}"
+    assert (a.trigger_event.event, a.trigger_event.who) == ("becomes_blocked", "self")
+    (e,) = a.effects
+    assert (e.arg("who"), e.arg("event"), e.arg("acts")) == ("defending player", True, (("lose_life", n, False),))
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever ~ deals combat damage to a player, that player discards a card.",
+    "Whenever ~ deals combat damage to a player, that player exiles the top card of their library.",
+    "Whenever a creature you control deals combat damage to a player, that player discards a card.",
+    "Whenever ~ attacks, defending player loses 1 life.",
+])
+def test_event_player_lines_read_whole_and_back(line: str) -> None:
+    (a,) = _read(line)
+    assert a.kind == "triggered"
+    assert all(e.arg("event") for e in a.effects)
+    assert render_line((a,)) == line
+
+
+@pytest.mark.parametrize("line", [
+    # a trigger whose event is about no player: "that player" / "defending player" name nothing (608.2c)
+    "When ~ enters, that player discards a card.",
+    "Whenever ~ becomes blocked, that player loses 2 life.",
+    "Whenever ~ blocks, defending player loses 1 life.",
+    "Whenever ~ attacks or blocks, defending player loses 1 life.",
+    # combat damage to an opponent is not a condition the grammar reads (the event "combat")
+    "Whenever ~ deals combat damage to an opponent, that player discards a card.",
+    # the event's player and another subject in one sentence
+    "Whenever ~ deals combat damage to a player, you draw a card and that player discards a card.",
+    # "that player" after a target player could name either (608.2c)
+    "Whenever ~ deals combat damage to a player, target player draws a card. That player discards a card.",
+    # the keywords' parameters: ingest takes none, afflict a number
+    "Ingest 2",
+    "Afflict",
+    "Afflict X",
+])
+def test_near_misses_stay_unmodelled(line: str) -> None:
+    (a,) = _read(line)
+    assert a.kind == "unmodelled" or not any(e.arg("event") for e in a.effects)
+    if "target player draws" not in line:
+        assert a.kind == "unmodelled"
+
+
+def test_exile_top_of_your_library_stays_the_impulse_word() -> None:
+    """701.13a: "Exile the top card of your library." is the ``exile_top`` word (its "that card" follows it), not a
+    player's act."""
+    (a,) = _read("When ~ enters, exile the top card of your library. Until the end of your next turn, you may play "
+                 "that card.")
+    assert [e.kind for e in a.effects] == ["exile_top", "lasting"]
