@@ -500,8 +500,13 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
     ``event_player``: the phrase ("that player", "defending player") naming the player the trigger event is about
     (the player dealt combat damage, 510.2; an attacking creature's defending player, 508.5: the engine gives it
     that player)."""
-    before: list[Effect | None] = ([_SUBJECT] if it_is_subject else []) + \
-        ([_event_player(event_player)] if event_player else [])
+    # (the event's player before the event's object: a reader of "that creature" looks at the last antecedent)
+    named = event_player is not None and re.search(rf"\b{event_player}\b", " ".join(parts), re.I) is not None
+    before: list[Effect | None] = []
+    if named and event_player:
+        before.append(_event_player(event_player))
+    if it_is_subject:
+        before.append(_SUBJECT)
     if before:
         read = _read_words(parts, self_subject, it_is_self, list(before))
         if read is None:        # a sentence's targets can't be read

@@ -43,7 +43,7 @@ def _r_act(verb: str, n: int | str | tuple, at_random: bool, third: bool) -> str
     s = "s" if third else ""
     if verb == "discard_hand":
         return f"discard{s} {'their' if third else 'your'} hand"
-    if verb == "exile_top":         # 406.3, 701.13a: the top N cards of the player's own library, exiled
+    if verb == "exile_top" and isinstance(n, int):      # 406.3, 701.13a: the top N cards of their own library
         return f"exile{s} the top {'card' if n == 1 else count_word(n) + ' cards'} of " \
                f"{'their' if third else 'your'} library"
     if n == "X":
