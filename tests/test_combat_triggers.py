@@ -77,3 +77,30 @@ def test_exile_top_of_your_library_stays_the_impulse_word() -> None:
     (a,) = _read("When ~ enters, exile the top card of your library. Until the end of your next turn, you may play "
                  "that card.")
     assert [e.kind for e in a.effects] == ["exile_top", "lasting"]
+
+
+def test_combat_damage_to_a_creature_taps_that_creature_510_2() -> None:
+    """"Whenever ~ deals combat damage to a creature" (510.2, once for each creature dealt damage): "that creature"
+    is the creature dealt the damage, and the "it" of "tap that creature and it doesn't untap" the creature tapped."""
+    line = ("Whenever ~ deals combat damage to a creature, tap that creature and it doesn't untap during its "
+            "controller's next untap step.")
+    (a,) = _read(line)
+    assert a.kind == "triggered"
+    assert (a.trigger_event.event, a.trigger_event.who) == ("combat_damage_creature", "self")
+    assert [(e.kind, e.arg("it"), e.arg("steps")) for e in a.effects] == [("tap_it", True, None),
+                                                                         ("skip_untap", True, 1)]
+
+
+@pytest.mark.parametrize("line", [
+    # more untap steps than the next one, or an "it" that could name either creature
+    "Whenever ~ deals combat damage to a creature, tap that creature and it doesn't untap during its controller's "
+    "next two untap steps.",
+    "Whenever ~ deals combat damage to a creature, tap it.",
+    "Whenever a creature you control deals combat damage to a creature, tap that creature.",
+    # energy: paying {E} (107.14: removing energy counters) is not a cost the payment model pays
+    "Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.",
+    "Whenever ~ attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo artifact creature token.",
+])
+def test_combat_damage_creature_and_energy_near_misses(line: str) -> None:
+    (a,) = _read(line)
+    assert a.kind == "unmodelled"

@@ -101,13 +101,15 @@ def abilities_of(obj) -> tuple[Ability, ...]:
 #: then, 702.105a), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
 #: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
 #: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
-#: ("combat_damage_player", 510.2); and any combat damage a source deals ("deals_damage", once for all of it, its
+#: ("combat_damage_player", 510.2), once for each creature a source dealt combat damage ("combat_damage_creature",
+#: 510.2: its "that creature" is the creature dealt the damage); and any combat damage a source deals ("deals_damage", once for all of it, its
 #: amount kept for "that much": noncombat damage from a source with such an ability is unsupported,
 #: ``kernel.damage``);
 #: ``combat``: a condition naming combat events only that the grammar does not read (``vocab.combat_triggers``),
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
 COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blocks", "becomes_blocked", "blocks_creature",
-                           "blocked_by_creature", "combat_damage_player", "deals_damage", "combat"})
+                           "blocked_by_creature", "combat_damage_player", "combat_damage_creature", "deals_damage",
+                           "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
 #: where they happen (``COMBAT_EVENTS``), that happen only where they are asked (702.29c: "When you cycle ~", asked
@@ -505,9 +507,10 @@ _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks
                  "attacks_most_life": "attacks {other}, a player with the most life or tied for most life",
                  "deals_damage": "deals combat damage",
                  "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
-                 "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
+                 "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}",
+                 "combat_damage_creature": "deals combat damage to {other}"}
 #: The events about one creature and another, whose "that creature" is the other one (``vocab.combat_triggers``).
-_OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature"})
+_OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature", "combat_damage_creature"})
 
 
 def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
@@ -525,7 +528,7 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
 
 #: The rule by which each combat event triggers an ability (its reasons cite it).
 _COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "attacks_most_life": "508.3a", "blocks": "509.3a", "becomes_blocked": "509.3c",
-                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2",
+                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2", "combat_damage_creature": "603.2",
                  "deals_damage": "603.2"}
 
 

@@ -1444,8 +1444,11 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped", "becomes_target") or own_combat)
     it_is_subject = event.who in ("any", "other", "self_or_other") and own_combat
     if event.event in OTHER_SUBJECT_EVENTS or event.also in OTHER_SUBJECT_EVENTS:
-        # 509.3b, 509.3d: "that creature" is the other creature; "it" could be either, another subject either one
-        # (a template's "its", "during its controller's next untap step", is its own object's)
+        # 608.2c: "tap that creature and it doesn't untap during its controller's next untap step": "it" is the
+        # creature just tapped, the other one (the two instructions of ``words.tapping`` that say so)
+        effect = _TAP_AND_IT.sub(r"\1. That creature doesn't untap", effect)
+        # 509.3b, 509.3d, 510.2: "that creature" is the other creature; "it" could be either, another subject either
+        # one (a template's "its", "during its controller's next untap step", is its own object's)
         if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
@@ -1483,6 +1486,9 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
                    source_text=printed, intervening=only_if[0] if only_if is not None else "", zones=moved)
 
 
+#: "tap that creature and it doesn't untap": one sentence, whose "it" is the creature it taps (608.2c).
+_TAP_AND_IT = patterns.compile(r"^(tap that creature) and it doesn't untap(?= during its controller's next untap "
+                               r"step\.?$)", re.I)
 _LESSER_POWER = patterns.compile(r"\bwith lesser power\b", re.I)
 
 #: The events of an attacking creature (508.5: its "defending player" is the player it attacks).

@@ -873,6 +873,9 @@ class _Meaning:
     def te_combat_damage_player(self):
         return "combat_damage_player"
 
+    def te_combat_damage_creature(self):
+        return "combat_damage_creature"
+
     # Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
     def te_haunted_dies(self):
         return "haunted_dies"
