@@ -97,10 +97,40 @@ def test_combat_damage_to_a_creature_taps_that_creature_510_2() -> None:
     "next two untap steps.",
     "Whenever ~ deals combat damage to a creature, tap it.",
     "Whenever a creature you control deals combat damage to a creature, tap that creature.",
-    # energy: paying {E} (107.14: removing energy counters) is not a cost the payment model pays
+    # "it" after "If you do" (the permanent itself) is not read, whatever is paid before it
     "Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.",
-    "Whenever ~ attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo artifact creature token.",
+    "When ~ enters, you may pay {2}. If you do, put a +1/+1 counter on it.",
+    # energy and mana in one payment, or X energy
+    "Whenever ~ attacks, you may pay {E}{2}. If you do, draw a card.",
+    "Whenever ~ attacks, you may pay {E}{X}. If you do, draw a card.",
 ])
 def test_combat_damage_creature_and_energy_near_misses(line: str) -> None:
     (a,) = _read(line)
     assert a.kind == "unmodelled"
+
+
+def test_may_pay_energy_107_14() -> None:
+    """"You may pay {E}{E}." as the ability resolves (608.2d): N energy, paid by removing energy counters (107.14)."""
+    line = "Whenever ~ attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo artifact creature token."
+    (a,) = _read(line)
+    assert a.kind == "triggered"
+    assert [(e.kind, e.arg("energy")) for e in a.effects][:2] == [("may_pay", 2), ("if_you_do", None)]
+    assert render_line((a,)) == line
+
+
+def test_paying_energy_removes_counters_only_if_there_are_enough() -> None:
+    """118.3, 107.14: the one rule of paying energy (``payment.energy``)."""
+    from dataclasses import replace
+
+    from mtgjudge.model.payment.energy import can_pay_energy, energy_of, pay_energy
+    from mtgjudge.model.state import GameState, Player, Turn
+
+    st = GameState(players=(replace(Player("Alice"), counters=(("energy", 3),)), Player("Bob")), objects=(),
+                   turn=Turn("Alice", 1))
+    assert can_pay_energy(st, "Alice", 3) and not can_pay_energy(st, "Alice", 4)
+    assert not can_pay_energy(st, "Bob", 1)
+    after = pay_energy(st, "Alice", 2)
+    assert energy_of(after, "Alice") == 1
+    assert energy_of(pay_energy(after, "Alice", 1), "Alice") == 0
+    with pytest.raises(ValueError):
+        pay_energy(st, "Bob", 1)
