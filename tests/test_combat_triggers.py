@@ -97,9 +97,10 @@ def test_combat_damage_to_a_creature_taps_that_creature_510_2() -> None:
     "next two untap steps.",
     "Whenever ~ deals combat damage to a creature, tap it.",
     "Whenever a creature you control deals combat damage to a creature, tap that creature.",
-    # "it" after "If you do" (the permanent itself) is not read, whatever is paid before it
-    "Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.",
-    "When ~ enters, you may pay {2}. If you do, put a +1/+1 counter on it.",
+    # "it" after "If you do" of another creature's event could be either creature; a target after it is not read
+    "Whenever a creature you control attacks, you may pay {E}. If you do, put a +1/+1 counter on it.",
+    "Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it and tap up to one target "
+    "creature defending player controls.",
     # energy and mana in one payment, or X energy
     "Whenever ~ attacks, you may pay {E}{2}. If you do, draw a card.",
     "Whenever ~ attacks, you may pay {E}{X}. If you do, draw a card.",
@@ -134,3 +135,16 @@ def test_paying_energy_removes_counters_only_if_there_are_enough() -> None:
     assert energy_of(pay_energy(after, "Alice", 1), "Alice") == 0
     with pytest.raises(ValueError):
         pay_energy(st, "Bob", 1)
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.",
+    "When ~ enters, you may pay {2}. If you do, put a +1/+1 counter on it.",
+])
+def test_if_you_do_after_a_payment_its_is_the_object_itself_608_2c(line: str) -> None:
+    """With only the payment before it, "it" of "If you do, put a +1/+1 counter on it" is the object itself."""
+    (a,) = _read(line)
+    assert a.kind == "triggered"
+    assert [e.kind for e in a.effects] == ["may_pay", "if_you_do", "counter"]
+    assert a.effects[2].arg("self_as_it")
+    assert render_line((a,)) == line

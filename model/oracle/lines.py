@@ -479,6 +479,8 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
 #: What "it" / "that creature" names before any instruction of a triggered ability whose event is about another
 #: object: that object (``read_effect_words``'s ``it_is_subject``); an antecedent only, never an instruction.
 _SUBJECT = Effect("trigger_subject", (("it", True),))
+#: The kinds of the antecedents ``read_effect_words`` puts before an ability's words.
+_ANTECEDENTS = ("trigger_subject", "trigger_player")
 
 
 def _event_player(phrase: str) -> Effect:
@@ -535,6 +537,15 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
     if said_it is not None:
         split[0] = said_it          # "sacrifice it", "put a counter on it": the object itself (608.2c)
     for n, s in enumerate(split):
+        # 608.2c: "You may pay {E}{E}. If you do, put a +1/+1 counter on it.": with only the payment before it,
+        # "it" is the object itself (its own trigger's), as in a first sentence (``said_it``)
+        paid_it = None
+        if it_is_self and n and words and words[-1] is not None and words[-1].kind == "may_pay" and \
+                all(w is not None and w.kind in _ANTECEDENTS for w in words[:-1]):
+            m_do = re.match(r"^(if you do, )(.+)$", s, re.I)
+            paid_it = counters_read.said_it(m_do.group(2)) if m_do else None
+            if paid_it is not None and m_do is not None:
+                s = m_do.group(1) + paid_it
         found = find_targets(s)
         if found is None:
             return None
@@ -576,6 +587,10 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
             word = optional = None      # "At the beginning of ..., X. Y.": Y is the delayed ability's too
         if said_it is not None and n == 0:
             word = counters_read.as_said(word)      # the text's "it" kept, for the reading back
+        if paid_it is not None:
+            said = counters_read.as_said(optional[-1]) if optional is not None and len(optional) == 2 else None
+            optional = [optional[0], said] if optional is not None and said is not None else None
+            word = None
         words += optional if optional is not None else [word]
     return words, targets
 
