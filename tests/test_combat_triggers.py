@@ -148,3 +148,25 @@ def test_if_you_do_after_a_payment_its_is_the_object_itself_608_2c(line: str) ->
     assert [e.kind for e in a.effects] == ["may_pay", "if_you_do", "counter"]
     assert a.effects[2].arg("self_as_it")
     assert render_line((a,)) == line
+
+
+def test_attacks_defending_player_is_the_player_attacked_508_5(monkeypatch) -> None:
+    """508.5: "Whenever ~ attacks, defending player loses 2 life.": the player it attacks loses it."""
+    from tests.test_engine_triggers import _combat, with_card
+
+    with_card(monkeypatch, "Test Skimmer", "Creature — Test", "Whenever Test Skimmer attacks, defending player loses "
+              "2 life.", ("2", "2"))
+    games = _combat("[{card: Test Skimmer, id: s}]", "[]", "[{attack: {s: Bob}}, {resolve: 1}]",
+                    step="precombat-main")
+    assert {(g.state.player("Bob").life, g.state.player("Alice").life) for g in games} == {(18, 20)}
+
+
+def test_combat_damage_player_that_player_is_the_one_dealt_damage(monkeypatch) -> None:
+    """510.2: "that player" is the player the creature dealt combat damage: he sacrifices a creature."""
+    from tests.test_engine_triggers import _combat, with_card
+
+    with_card(monkeypatch, "Test Executioner", "Creature — Test", "Whenever Test Executioner deals combat damage to a "
+              "player, that player sacrifices a creature.", ("2", "2"))
+    games = _combat("[{card: Test Executioner, id: x, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
+                    "[{block: {}}, {advance: end-of-combat}]")
+    assert {(g.state.player("Bob").life, g.state.obj("b").zone) for g in games} == {(18, "graveyard")}
