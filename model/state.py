@@ -94,6 +94,7 @@ class StackAbility:
     subject: str | None = None        # the object its trigger event was about ("that creature", 702.83a)
     subject_moves: int = 0            # and that object's zone changes then (400.7: the same object?)
     amount: int | None = None         # the damage its trigger event dealt ("you gain that much life", 603.2)
+    player: str | None = None         # the player its trigger event was about ("that player", "defending player")
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,8 @@ class PendingTrigger:
     subject: str | None = None        # the object its trigger event was about (a combat event's creature)
     subject_moves: int = 0            # and that object's zone changes then (400.7)
     amount: int | None = None         # the damage its trigger event dealt ("that much", 603.2)
+    player: str | None = None         # the player its trigger event was about: the player dealt combat damage
+                                      # (510.2: "that player"), an attacking creature's defending player (508.5)
 
 
 @dataclass(frozen=True)

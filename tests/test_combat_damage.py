@@ -104,7 +104,8 @@ def test_unperformed_text_of_a_creature_in_combat_is_unsupported(attacker, why):
 
 @pytest.mark.parametrize("text", [
     "Whenever ~ deals combat damage to an opponent, draw a card.",    # a combat condition not read (``combat``)
-    "Whenever ~ deals combat damage to a player, that player discards a card.",   # read, its effect not modelled
+    # read, its effect not modelled (the event's player and another subject in one sentence)
+    "Whenever ~ deals combat damage to a player, you draw a card and that player discards a card.",
     "Whenever ~ is dealt damage, you gain 1 life.",
 ])
 def test_a_trigger_on_damage_makes_combat_damage_unsupported(monkeypatch, text):

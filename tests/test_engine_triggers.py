@@ -488,15 +488,25 @@ def test_exalted_does_nothing_once_its_creature_has_left():
     assert g.state.obj("bears").zone == "graveyard" and power(g, "s1") == 1 and not g.state.in_force(PTChange)
 
 
-def test_an_unmodelled_combat_trigger_is_unsupported_only_when_its_event_happens():
-    """603.2: Alley Grifters' "becomes blocked" ability (its effect not modelled) is unsupported, naming it, when it
-    becomes blocked, and does nothing when it is not (no blocker declared for it)."""
-    with pytest.raises(Unsupported, match="defending player discards a card"):
-        _combat("[{card: Alley Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
+def test_an_unmodelled_combat_trigger_is_unsupported_only_when_its_event_happens(monkeypatch):
+    """603.2: a "becomes blocked" ability whose effect is not modelled is unsupported, naming it, when it becomes
+    blocked, and does nothing when it is not (no blocker declared for it)."""
+    with_card(monkeypatch, "Test Grifters", "Creature — Test",
+              "Whenever Test Grifters becomes blocked, defending player reveals their hand.", ("2", "2"))
+    with pytest.raises(Unsupported, match="defending player reveals their hand"):
+        _combat("[{card: Test Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
                 "[{block: {b: g}}]")
-    g, = _combat("[{card: Alley Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
+    g, = _combat("[{card: Test Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
                  "[{block: {}}]")
     assert not g.state.stack
+
+
+def test_becomes_blocked_defending_player_is_the_player_attacked_508_5():
+    """508.5: Alley Grifters' "defending player discards a card" names the player it attacks: blocked, its
+    ability triggers for Bob (509.3c)."""
+    games = _combat("[{card: Alley Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
+                    "[{block: {b: g}}]")
+    assert {tuple(ab.player for ab in g.state.stack) for g in games} == {("Bob",)}
 
 
 def test_a_combat_condition_not_read_is_unsupported_on_any_combat_event():

@@ -198,7 +198,8 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
 
 
 #: A branch of combat damage dealt: the game, the creatures dealt damage by a source with deathtouch (704.5h),
-#: (source, player) for each source that dealt damage to a player (510.3a: "deals combat damage to a player"), and
+#: (source, player or creature) for each source that dealt damage to a player or a creature (510.3a: "deals combat
+#: damage to a player", "to a creature"), and
 #: (source, damage) for each damage dealt, to anything (603.2: "deals damage", once for all of a source's).
 Dealt = tuple[Game, frozenset[str], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
 
@@ -226,7 +227,7 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
         branches: list[Dealt] = [(game, frozenset(), (), ())]
         for src, kw, t, n in events:
             touched = "Deathtouch" in kw and t in creature
-            hit = t in st.player_names
+            hit = t in st.player_names or t in creature
             branches = [(r, dt | {t} if touched and dealt > 0 else dt, hits + ((src.id, t),) if hit and dealt > 0
                          else hits, done + ((src.id, dealt),) if dealt > 0 else done)
                         for b, dt, hits, done in branches for r, dealt in _deal_one(b, src, kw, t, n)]
@@ -269,7 +270,8 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
         if delta:
             game = change_life(game, p, delta, ("119.3", "510.2"), ": combat damage and lifelink, dealt at once")
     deathtouched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
-    return [(game, deathtouched, tuple((src.id, t) for src, _, t, n in events if t in st.player_names and n > 0),
+    return [(game, deathtouched, tuple((src.id, t) for src, _, t, n in events
+                                       if (t in st.player_names or t in creature) and n > 0),
              tuple((src.id, n) for src, _, _, n in events if n > 0))]
 
 
@@ -338,7 +340,8 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
             totals: dict[str, int] = {}
             for src, n in done:
                 totals[src] = totals.get(src, 0) + n
-            b = combat_triggered(b, [("combat_damage_player", src, p) for src, p in dict.fromkeys(hits)] +
+            b = combat_triggered(b, [("combat_damage_player" if t in b.state.player_names else "combat_damage_creature",
+                                      src, t) for src, t in dict.fromkeys(hits)] +
                                  [("deals_damage", src, None) for src in totals],
                                  "combat damage is dealt", ("510.3a",), totals)
             out += settle(b, dt)

@@ -263,7 +263,8 @@ def resolve_top(game: Game) -> list[Game]:
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), x, perform=perform_word,
                   run=run_effects,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
-                  source_lki=top.lki, links_exile=links, subject=top.subject, amount=top.amount)
+                  source_lki=top.lki, links_exile=links, subject=top.subject, amount=top.amount,
+                  player=top.player)
         # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
         chose_none = top.chosen and all(target_spec(p).minimum == 0 for p in ability.targets)
         if ability.targets and not ctx.targets and not exiles_until(ability) and not chose_none:

@@ -29,6 +29,7 @@ from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
+from mtgjudge.model.rules.combat.declare import defending_player
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
@@ -101,13 +102,15 @@ def abilities_of(obj) -> tuple[Ability, ...]:
 #: then, 702.105a), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
 #: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
 #: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
-#: ("combat_damage_player", 510.2); and any combat damage a source deals ("deals_damage", once for all of it, its
+#: ("combat_damage_player", 510.2), once for each creature a source dealt combat damage ("combat_damage_creature",
+#: 510.2: its "that creature" is the creature dealt the damage); and any combat damage a source deals ("deals_damage", once for all of it, its
 #: amount kept for "that much": noncombat damage from a source with such an ability is unsupported,
 #: ``kernel.damage``);
 #: ``combat``: a condition naming combat events only that the grammar does not read (``vocab.combat_triggers``),
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
 COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blocks", "becomes_blocked", "blocks_creature",
-                           "blocked_by_creature", "combat_damage_player", "deals_damage", "combat"})
+                           "blocked_by_creature", "combat_damage_player", "combat_damage_creature", "deals_damage",
+                           "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
 #: where they happen (``COMBAT_EVENTS``), that happen only where they are asked (702.29c: "When you cycle ~", asked
@@ -505,9 +508,10 @@ _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks
                  "attacks_most_life": "attacks {other}, a player with the most life or tied for most life",
                  "deals_damage": "deals combat damage",
                  "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
-                 "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
+                 "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}",
+                 "combat_damage_creature": "deals combat damage to {other}"}
 #: The events about one creature and another, whose "that creature" is the other one (``vocab.combat_triggers``).
-_OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature"})
+_OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature", "combat_damage_creature"})
 
 
 def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
@@ -525,7 +529,7 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
 
 #: The rule by which each combat event triggers an ability (its reasons cite it).
 _COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "attacks_most_life": "508.3a", "blocks": "509.3a", "becomes_blocked": "509.3c",
-                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2",
+                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2", "combat_damage_creature": "603.2",
                  "deals_damage": "603.2"}
 
 
@@ -577,8 +581,25 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                     subject = other if event in _OTHER_SUBJECT else oid
                     assert subject is not None      # an event of two creatures names the other (block_events)
                     amount = (amounts or {}).get(oid) if event == "deals_damage" else None
-                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject), amount=amount), event))
+                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject), amount=amount,
+                                        player=_event_player(st, event, obj, other)), event))
     return out
+
+
+#: The events about an attacking creature (the attacker, ``oid``): its defending player is the one its ability's
+#: "defending player" names (508.5).
+_ATTACKER_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "becomes_blocked", "blocked_by_creature"})
+
+
+def _event_player(st, event: str, obj, other: str | None) -> str | None:
+    """The player a combat event is about: the player dealt combat damage ("that player", 510.2); for an event of
+    an attacking creature, its defending player (508.5: the player it attacks, or the controller of the
+    planeswalker it attacks, as the event happens); None for any other."""
+    if event == "combat_damage_player":
+        return other
+    if event in _ATTACKER_EVENTS and obj.attacking is not None:
+        return defending_player(st, obj.attacking)
+    return None
 
 
 def attack_events(decl: Mapping[str, str], lives: Mapping[str, int]) -> list[tuple[str, str, str | None]]:
@@ -1016,7 +1037,7 @@ def put_pending(game: Game) -> list[Game]:
                     for targets in choices:
                         ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
                                           lki=p.lki, modes=combo, chosen=True, subject=p.subject,
-                                          subject_moves=p.subject_moves, amount=p.amount)
+                                          subject_moves=p.subject_moves, amount=p.amount, player=p.player)
                         g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                         g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
                                     f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "

@@ -384,7 +384,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
     if shield is not None:
         return shield
-    word = library_word(sentence, found) or search_more_word(sentence, found)   # libraries, hands and players
+    word = library_word(sentence, found, earlier) or search_more_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
     word = counter_word(sentence, found) or copies_read.copy_word(sentence, found)   # 701.6a; 707.10
@@ -483,24 +483,44 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
 #: What "it" / "that creature" names before any instruction of a triggered ability whose event is about another
 #: object: that object (``read_effect_words``'s ``it_is_subject``); an antecedent only, never an instruction.
 _SUBJECT = Effect("trigger_subject", (("it", True),))
+#: The kinds of the antecedents ``read_effect_words`` puts before an ability's words.
+_ANTECEDENTS = ("trigger_subject", "trigger_player")
+
+
+def _event_player(phrase: str) -> Effect:
+    """What "that player" / "defending player" names in a triggered ability whose event is about a player: that
+    player (``read_effect_words``'s ``event_player``; ``words.library.read``); an antecedent only, never an
+    instruction."""
+    return Effect("trigger_player", (("who", phrase),))
 
 
 def read_effect_words(parts: list[str], self_subject: bool = False,
-                      it_is_self: bool = False, it_is_subject: bool = False) -> tuple[list[Effect | None], list[str]] | None:
+                      it_is_self: bool = False, it_is_subject: bool = False,
+                      event_player: str | None = None) -> tuple[list[Effect | None], list[str]] | None:
     """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
     sentence's targets can't be read. Spells and triggered abilities read their sentences alike (one reader):
     ``self_subject``: "it deals" names the object itself (a trigger "When ~ ..."); ``it_is_self``: a first
     sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c); ``it_is_subject``:
     "it" / "that creature" before any instruction names the object the trigger event is about ("Whenever a
-    creature you control attacks alone, that creature gets +1/+1", 702.83a: the engine gives it that object)."""
+    creature you control attacks alone, that creature gets +1/+1", 702.83a: the engine gives it that object);
+    ``event_player``: the phrase ("that player", "defending player") naming the player the trigger event is about
+    (the player dealt combat damage, 510.2; an attacking creature's defending player, 508.5: the engine gives it
+    that player)."""
+    # (the event's player before the event's object: a reader of "that creature" looks at the last antecedent)
+    named = event_player is not None and re.search(rf"\b{event_player}\b", " ".join(parts), re.I) is not None
+    before: list[Effect | None] = []
+    if named and event_player:
+        before.append(_event_player(event_player))
     if it_is_subject:
-        read = _read_words(parts, self_subject, it_is_self, [_SUBJECT])
+        before.append(_SUBJECT)
+    if before:
+        read = _read_words(parts, self_subject, it_is_self, list(before))
         if read is None:        # a sentence's targets can't be read
             return None
         words0, targets0 = read
-        if not words0 or words0[0] is not _SUBJECT:
+        if len(words0) < len(before) or any(w is not b for w, b in zip(words0, before)):
             return None
-        return words0[1:], targets0
+        return words0[len(before):], targets0
     return _read_words(parts, self_subject, it_is_self, [])
 
 
@@ -521,6 +541,15 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
     if said_it is not None:
         split[0] = said_it          # "sacrifice it", "put a counter on it": the object itself (608.2c)
     for n, s in enumerate(split):
+        # 608.2c: "You may pay {E}{E}. If you do, put a +1/+1 counter on it.": with only the payment before it,
+        # "it" is the object itself (its own trigger's), as in a first sentence (``said_it``)
+        paid_it = None
+        if it_is_self and n and words and words[-1] is not None and words[-1].kind == "may_pay" and \
+                all(w is not None and w.kind in _ANTECEDENTS for w in words[:-1]):
+            m_do = re.match(r"^(if you do, )(.+)$", s, re.I)
+            paid_it = counters_read.said_it(m_do.group(2)) if m_do else None
+            if paid_it is not None and m_do is not None:
+                s = m_do.group(1) + paid_it
         found = find_targets(s)
         if found is None:
             return None
@@ -562,6 +591,10 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
             word = optional = None      # "At the beginning of ..., X. Y.": Y is the delayed ability's too
         if said_it is not None and n == 0:
             word = counters_read.as_said(word)      # the text's "it" kept, for the reading back
+        if paid_it is not None:
+            said = counters_read.as_said(optional[-1]) if optional is not None and len(optional) == 2 else None
+            optional = [optional[0], said] if optional is not None and said is not None else None
+            word = None
         words += optional if optional is not None else [word]
     return words, targets
 
@@ -1446,8 +1479,11 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         # so "it" is the one the condition names, the permanent itself
         it_is_self = True
     if event.event in OTHER_SUBJECT_EVENTS or event.also in OTHER_SUBJECT_EVENTS:
-        # 509.3b, 509.3d: "that creature" is the other creature; "it" could be either, another subject either one
-        # (a template's "its", "during its controller's next untap step", is its own object's)
+        # 608.2c: "tap that creature and it doesn't untap during its controller's next untap step": "it" is the
+        # creature just tapped, the other one (the two instructions of ``words.tapping`` that say so)
+        effect = _TAP_AND_IT.sub(r"\1. That creature doesn't untap", effect)
+        # 509.3b, 509.3d, 510.2: "that creature" is the other creature; "it" could be either, another subject either
+        # one (a template's "its", "during its controller's next untap step", is its own object's)
         if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
@@ -1459,7 +1495,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     split = split_intervening(effect) if sep else None
     if split is not None:
         effect = split[1]
-    read = read_effect_words(sentences(effect), self_subject, it_is_self, it_is_subject) if sep else None
+    read = read_effect_words(sentences(effect), self_subject, it_is_self, it_is_subject,
+                             _event_player_phrase(event)) if sep else None
     if read is None or not all(read[0]):
         return unmodelled(body, printed, "triggered", ctx.spell)
     effects, targets = [w for w in read[0] if w is not None], read[1]     # (none is None: checked just above)
@@ -1484,7 +1521,25 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
                    source_text=printed, intervening=only_if[0] if only_if is not None else "", zones=moved)
 
 
+#: "tap that creature and it doesn't untap": one sentence, whose "it" is the creature it taps (608.2c).
+_TAP_AND_IT = patterns.compile(r"^(tap that creature) and it doesn't untap(?= during its controller's next untap "
+                               r"step\.?$)", re.I)
 _LESSER_POWER = patterns.compile(r"\bwith lesser power\b", re.I)
+
+#: The events of an attacking creature (508.5: its "defending player" is the player it attacks).
+_ATTACKER_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "becomes_blocked", "blocked_by_creature"})
+
+
+def _event_player_phrase(event) -> str | None:
+    """The phrase naming the player a trigger event is about, every event of the condition being about one:
+    "that player" of "deals combat damage to a player" (510.2); "defending player" of an attacking creature's event
+    (508.5: "Whenever ~ becomes blocked", 702.130a). None for any other condition."""
+    events = {event.event} | ({event.also} if event.also else set())
+    if events == {"combat_damage_player"}:
+        return "that player"
+    if events <= _ATTACKER_EVENTS:
+        return "defending player"
+    return None
 
 
 def _that_much_first(e: Effect) -> bool:

@@ -525,7 +525,8 @@ class TriggerEvent:
     chosen as a target of a spell as it is cast or of an ability as it is activated, 601.2c, 602.2b:
     ``engine.triggers.triggered_by_targeting``), ``attacks``, ``attacks_alone``, ``attacks_most_life`` (702.105a: it
     attacks a player no player has more life than as attackers are declared), ``blocks``,
-    ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player``, ``deals_damage`` (the
+    ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player``, ``combat_damage_creature`` (once for each
+    creature it dealt combat damage, 510.2), ``deals_damage`` (the
     object's own damage, once for all it deals at once; 603.2) (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
@@ -644,6 +645,7 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "attacks_most_life": "attacks the player with the most life or tied for most life",
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
            "combat_damage_player": "deals combat damage to a player", "deals_damage": "deals damage",
+           "combat_damage_creature": "deals combat damage to a creature",
            "transforms": "transforms", "becomes_untapped": "becomes untapped",
            "becomes_target": "becomes the target of a spell or ability", "explores": "explores"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").

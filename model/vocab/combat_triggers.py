@@ -26,7 +26,8 @@ COMBAT_SUBJECT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_lif
 #: The combat events of one creature about another (509.3b: "~ blocks a creature", the attacker it blocks; 509.3d:
 #: "~ becomes blocked by a creature", the blocker): "that creature" names the other one, and the ability is read
 #: only for "~" itself and with no "it" (which could name either; a template's "its" is its own object's).
-OTHER_SUBJECT_EVENTS = frozenset({"blocks_creature", "blocked_by_creature"})
+#: 510.2: "~ deals combat damage to a creature": "that creature" is the creature dealt the damage.
+OTHER_SUBJECT_EVENTS = frozenset({"blocks_creature", "blocked_by_creature", "combat_damage_creature"})
 
 #: A combat event, as its verb: "attacks", "attack with", "blocks", "becomes blocked", "aren't blocked",
 #: "deals combat damage", "is dealt combat damage".

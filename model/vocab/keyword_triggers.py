@@ -35,7 +35,8 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Fabricate": ("702.123a", "When ~ enters"),
     "Evolve": ("702.100a", "Whenever a creature you control enters"),
     "Recover": ("702.59a", "When a creature is put into a graveyard from the battlefield"),
-    # Combat: attackers and blockers (508.1, 509.1).
+    # Combat: attackers and blockers (508.1, 509.1), combat damage (510.2).
+    "Ingest": ("702.115a", "Whenever ~ deals combat damage to a player"),
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone"),
     "Melee": ("702.121a", "Whenever ~ attacks"),
     "Dethrone": ("702.105a", "Whenever ~ attacks the player with the most life or tied for most life"),
@@ -93,6 +94,14 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     # 702.91a ("each other": every attacking creature but the one with battle cry, counted as it resolves, 608.2h);
     # 702.91b: each instance triggers separately
     "Battle cry": ("702.91a", "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),
+    # 702.115a: "that player" is the player dealt the combat damage (510.2); the card is exiled face up, and an empty
+    # library exiles nothing (Culling Drone's rulings 2015-08-25); 702.115b: each instance triggers separately
+    "Ingest": ("702.115a", "Whenever ~ deals combat damage to a player, that player exiles the top card of their "
+                           "library."),
+    # 702.130a: the defending player is the player the creature attacks, or the controller of the planeswalker it
+    # attacks (508.5; Khenra Eternal's rulings 2017-07-14); it triggers once however many creatures block it
+    # (509.3c); life lost, not damage; 702.130b: each instance triggers separately
+    "Afflict": ("702.130a", "Whenever ~ becomes blocked, defending player loses {n} life."),
 }
 
 

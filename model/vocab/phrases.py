@@ -875,6 +875,9 @@ class _Meaning:
     def te_combat_damage_player(self):
         return "combat_damage_player"
 
+    def te_combat_damage_creature(self):
+        return "combat_damage_creature"
+
     # Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
     def te_haunted_dies(self):
         return "haunted_dies"
@@ -1266,6 +1269,8 @@ class _Meaning:
     def lb_s_each_opponent(self, *_): return "who:each opponent"
     def lb_s_its_controller(self, *_): return "who:its controller"
     def lb_s_its_owner(self, *_): return "who:its owner"
+    def lb_s_that_player(self, *_): return "who:that player"
+    def lb_s_defending_player(self, *_): return "who:defending player"
 
     @staticmethod
     def _agree(n: int, cards: Token) -> None:
@@ -1280,6 +1285,12 @@ class _Meaning:
     def lb_v_monarch(self, _v): return ("monarch", 1, False)
     def lb_v_surveil(self, _v, n): return ("surveil", n, False)
     def lb_v_mill(self, _v, n, cards): self._agree(n, cards); return ("mill", n, False)
+
+    def lb_v_exile_top(self, _v, *parts):
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        cards = next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        self._agree(n, cards)
+        return ("exile_top", n, False)
 
     def lb_v_discard(self, _v, n, cards, at_random=None):
         self._agree(n, cards)

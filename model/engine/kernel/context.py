@@ -54,6 +54,8 @@ class Ctx:
     no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
     subject: str | None = None             # a triggered ability's event object: its first "it" (702.83a)
     amount: int | None = None              # the damage a triggered ability's event dealt: its "that much" (603.2)
+    player: str | None = None              # the player a triggered ability's event was about ("that player": the
+                                           # player dealt combat damage, 510.2; "defending player", 508.5)
     #: performs another word in this resolution (the one dispatch table, ``engine.performers``)
     perform: Callable[[Game, "Effect", "Ctx"], list[Game]] = field(default=_outside_a_resolution, compare=False,
                                                                     repr=False)

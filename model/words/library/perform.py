@@ -30,6 +30,7 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, permutations
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.engine import instructions, zones
+from mtgjudge.model.engine.exile_top import exile_top
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.settle import after_moves
@@ -152,6 +153,9 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
                                                                                  and was != player else ""))]
     if verb == "energy":
         return [add_player_counters(game, player, "energy", n)]
+    if verb == "exile_top":         # 406.3, 701.13a: the player exiles the top N cards of their own library
+        guard_library(game, f"{player} exiles the top of their library")
+        return [exile_top(game, player, n)]
     if verb in ("scry", "surveil"):
         return look(game, player, n, verb, f"{verb} {n}")
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")

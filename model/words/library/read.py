@@ -12,6 +12,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.words.players.read import card_phrase, counts_read, qualities_read
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.words.players import record as words_players
+from mtgjudge.model.words.library import record as words_library
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
@@ -25,9 +26,27 @@ _FROM_HAND = patterns.compile(r"^(?P<may>you may )?put an? (?P<quality>[a-z -]+?
                               r"battlefield(?P<tapped> tapped)?\.?$", re.I)
 
 
-def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+def _event_subject(who: str, acts, found: tuple[str, ...], earlier) -> bool | None:
+    """Is the subject of a player's instructions the player the trigger event was about ("that player", "defending
+    player": ``words_library.EVENT_WHO``, 603.2)? True where the trigger names that player (its antecedent,
+    ``lines.read_effect_words``' ``event_player``), it is the acts' only subject and no target was chosen before
+    or in the sentence (whose "that player" would be ambiguous, 608.2c); None (not read) where such a subject is
+    not that; False for another subject."""
+    subjects = {who} | {x[3] for x in acts if len(x) == 4}
+    named = subjects & set(words_library.EVENT_WHO)
+    if not named:
+        return False
+    if len(subjects) != 1 or found or any(w is not None and w.arg("target") for w in earlier):
+        return None
+    if not any(w is not None and w.kind == "trigger_player" and w.arg("who") == who for w in earlier):
+        return None
+    return True
+
+
+def library_word(sentence: str, found: tuple[str, ...], earlier=()) -> Effect | None:
     """The word a whole sentence is, or None. ``found``: the sentence's target phrases (``find_targets``): only
-    "target player" / "target opponent" as the subject of a player's instructions."""
+    "target player" / "target opponent" as the subject of a player's instructions; ``earlier``: the words read
+    before it (a trigger event's player as its antecedent: ``_event_subject``)."""
     s = sentence.strip()
     m = _FROM_HAND.match(s)
     if m is not None and not found:
@@ -44,6 +63,11 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         acts = r["acts"]
         if not counts_read(acts) or not qualities_read(acts):   # a count or a quality the engine can't read
             return None
+        event = _event_subject(who, acts, found, earlier)
+        if event is None:
+            return None
+        if who == "you" and any(x[0] == "exile_top" for x in acts):
+            return None     # "Exile the top card of your library.": the ``exile_top`` word's (701.13a, impulse draw)
         if who == "its controller" and any(len(a) == 4 for a in acts):
             return None     # "Its controller loses 2 life and you gain 2 life.": words.references.read reads it (608.2h)
         if len(acts) == 1 and acts[0][0] == "sacrifice" and acts[0][1] == 1 and len(acts[0][2]) == 1 \
@@ -51,7 +75,7 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a); "you may" around
             # it, words.optional.read's
             return None
-        args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {})}
+        args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {}), **({"event": True} if event else {})}
         # (players) the one target player may be the subject of a later verb phrase (its act's fourth item)
         targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4)
                     if words_players.targets_players(w)]

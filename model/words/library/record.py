@@ -16,12 +16,16 @@ from mtgjudge.model.vocab.word import Word
 
 
 ENGINE = frozenset({"engine"})
-#: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
+#: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent;
+#: "defending player" (508.5), the player a triggered ability's event was about (``event``, below).
 WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller",
-       "its owner") + words_players.WHO
+       "its owner", "defending player") + words_players.WHO
+#: The subjects that name the player a triggered ability's event was about (``event: True``, 603.2): "that player",
+#: the player dealt combat damage (510.2); "defending player", an attacking creature's (508.5).
+EVENT_WHO = ("that player", "defending player")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
 VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch",
-         "discard_hand") + words_players.VERBS
+         "discard_hand", "exile_top") + words_players.VERBS
 #: The verbs whose N may be X (107.3a: the value chosen as the spell was cast): "Target player draws X cards."
 X_VERBS = ("draw", "lose_life", "gain_life", "discard", "mill")
 #: Where a search puts the cards it finds.
@@ -39,6 +43,9 @@ def _r_act(verb: str, n: int | str | tuple, at_random: bool, third: bool) -> str
     s = "s" if third else ""
     if verb == "discard_hand":
         return f"discard{s} {'their' if third else 'your'} hand"
+    if verb == "exile_top" and isinstance(n, int):      # 406.3, 701.13a: the top N cards of their own library
+        return f"exile{s} the top {'card' if n == 1 else count_word(n) + ' cards'} of " \
+               f"{'their' if third else 'your'} library"
     if n == "X":
         return {"draw": f"draw{s} X cards", "lose_life": f"lose{s} X life", "gain_life": f"gain{s} X life",
                 "discard": f"discard{s} X cards" + (" at random" if at_random else ""),
@@ -93,6 +100,10 @@ def _v_player_acts(a: dict) -> dict:
         raise DefinitionError("one target player at most, as a subject or in a count")
     if (any(words_players.targets_players(w) for w in subjects) or bool(counted)) != bool(a.get("target")):
         raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
+    if (a["who"] == "defending player" and not a.get("event")) or (a.get("event") and a["who"] not in EVENT_WHO):
+        raise DefinitionError("event: the subject is the trigger event's player (that player, defending player)")
+    if a.get("event") and (len(subjects) > 1 or a.get("target")):
+        raise DefinitionError("event: the trigger event's player, the acts' only subject, and no target")
     if not acts or not all(isinstance(x, tuple) and len(x) in (3, 4) and x[0] in VERBS and (
             isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS
             or words_players.valid_amount(x[0], x[1])) and (
@@ -188,7 +199,10 @@ def _may(text: str):
 WORDS: tuple[Word, ...] = (
     # 119.3, 121.1, 701.9a-b, 701.17a, 701.22a, 701.25a: "Scry 2, then draw a card", "Target player draws two cards and loses 2 life", "Draw two cards, then
     # discard a card", "Each opponent discards a card": the acts in the order written, each by every player named.
-    Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool, counts.ARG: tuple},
+    # ``event``: the subject is the player the trigger event was about (``EVENT_WHO``: "that player" dealt combat
+    # damage, 510.2; "defending player", 508.5), not an earlier target (608.2c).
+    Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool, "event": bool,
+                                   counts.ARG: tuple},
          _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
     Word("look_top", "effect", {"n": int, "may": bool, "target": str},

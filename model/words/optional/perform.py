@@ -16,6 +16,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.payment.answers import can_pay
+from mtgjudge.model.payment.energy import can_pay_energy, energy_of, pay_energy
 from mtgjudge.model.words.permanents.perform import pay_unless, unless_cost
 
 #: The markers' kinds; the engine reads them in ``run_chain`` (a marker on its own does nothing).
@@ -87,7 +88,19 @@ def run_may_pay(branches: list[Game], effects: tuple[Effect, ...], uses: list, i
     p = ctx.controller
     did: list[Game] = []
     didnt: list[Game] = []
+    energy = effects[i].arg("energy")
     for g in branches:
+        if energy:      # 107.14, 118.3: N energy counters removed, only by a player who has them
+            said = "{E}" * energy
+            if can_pay_energy(g.state, p, energy):
+                did.append(g.with_state(pay_energy(g.state, p, energy)).log(
+                    ("608.2d", "107.14"), f"{p} pays {said} ({energy_of(g.state, p) - energy} energy left)").choose(
+                    f"{p} pays {said}"))
+            able = can_pay_energy(g.state, p, energy)
+            didnt.append(g.log("608.2d" if able else ("608.2d", "118.3"), f"{p} doesn't pay {said}" + (
+                "" if able else f": {p} has {energy_of(g.state, p)} energy, and can't pay more than that"))
+                .choose(f"{p} doesn't pay"))
+            continue
         cost = unless_cost(g, effects[i], ctx)
         if can_pay(g.state, p, cost).value:
             did += [b.log("608.2d", f"{p} pays {cost.text()}").choose(f"{p} pays {cost.text()}")

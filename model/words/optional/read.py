@@ -29,6 +29,8 @@ _MAY = patterns.compile(r"^you may (.+)$", re.I)
 _IF = patterns.compile(r"^if you (do|don't|do not), (.+)$", re.I)
 #: 608.2d: "You may pay {W/B}." (mana alone), the payment made as the ability resolves.
 _MAY_PAY = patterns.compile(r"^you may pay ((?:\{[0-9WUBRGC](?:/[WUBRGP])?\})+)\.?$", re.I)
+#: 107.14: "You may pay {E}{E}." (energy counters removed), paid as the ability resolves.
+_MAY_PAY_ENERGY = patterns.compile(r"^you may pay ((?:\{E\})+)\.?$", re.I)
 #: Instructions "you may" does not make optional here: permissions to play (611.2a), repetitions, choices
 #: that depend on another player, and costs paid on resolution (118.12: the payment model does these).
 _NOT_READ = patterns.compile(r"^(?:cast|play)\b|\bany number of times\b|\bunless\b|\bpay\b|\bmay\b|\bif you do\b|"
@@ -58,6 +60,9 @@ def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> 
     paid = _MAY_PAY.match(s)
     if paid is not None:
         return [parse_effect({"may_pay": {"mana": paid.group(1).upper()}})]
+    energy = _MAY_PAY_ENERGY.match(s)
+    if energy is not None:          # 107.14: "You may pay {E}{E}." (Aether Revolt's energy payments)
+        return [parse_effect({"may_pay": {"energy": energy.group(1).upper().count("{E}")}})]
     m = _MAY.match(s)
     if m is not None:
         rest = m.group(1)

@@ -20,8 +20,10 @@ def _v_pays(a: dict) -> None:
 
 
 def _v_may_pay(a: dict) -> None:
-    if not a.get("mana"):
-        raise DefinitionError("may_pay: a mana cost")
+    energy = a.get("energy")
+    if bool(a.get("mana")) == (energy is not None) or (energy is not None and (not isinstance(energy, int) or
+                                                                                 isinstance(energy, bool) or energy < 1)):
+        raise DefinitionError("may_pay: a mana cost, or energy (N >= 1 {E}), not both")
 
 WORDS = (
     # 608.2d: "You may <instruction>": the choice is made as the spell or ability resolves.
@@ -37,8 +39,10 @@ WORDS = (
          lambda a: "(the next instruction) unless you pay " + " and ".join(
              p for p in (a.get("mana"), f"{a['life']} life" if "life" in a else None) if p),
          frozenset({Scope.RESOLUTION, Scope.LIFE}), ENGINE, _v_pays),
-    # 608.2d: "You may pay <mana>." as the ability resolves; "If you do" / "If you don't" after it (608.2c)
-    Word("may_pay", "effect", {"mana": str}, lambda a: f"You may pay {a['mana']}", frozenset({Scope.RESOLUTION}),
+    # 608.2d: "You may pay <mana>." or "You may pay {E}{E}." (``energy``: N, 107.14) as the ability resolves;
+    # "If you do" / "If you don't" after it (608.2c)
+    Word("may_pay", "effect", {"mana": str, "energy": int},
+         lambda a: f"You may pay {a['mana'] if a.get('mana') else '{E}' * a['energy']}", frozenset({Scope.RESOLUTION}),
          ENGINE, _v_may_pay),
 )
 

@@ -40,6 +40,7 @@ from mtgjudge.model.names import unknown_card
 from mtgjudge.model.words.players.read import card_phrase
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.combat.declare import defending_player
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -426,6 +427,21 @@ def _lives(branches: list[Game], named, e: Effect) -> dict[str, int]:
     return {p: branches[0].state.player(p).life for p in named}
 
 
+def event_player(game: Game, e: Effect, ctx: Ctx) -> list[str]:
+    """The player the triggered ability's event was about (603.2), as the ability remembers it (``Ctx.player``):
+    "that player", the player its creature dealt combat damage (510.2); "defending player", the player its
+    attacking creature attacks, or the controller of the planeswalker it attacks, now; if it is no longer attacking,
+    the one it was attacking as the event happened (508.5). A player who left the game is not affected (800.4a)."""
+    if ctx.player is None:
+        raise Unsupported(f"{e.text()!r}: which player {e.arg('who')!r} is is not known to the engine")
+    player = ctx.player
+    st = game.state
+    if e.arg("who") == "defending player" and ctx.subject is not None and st.has(ctx.subject) and \
+            st.obj(ctx.subject).zone == "battlefield" and (attacked := st.obj(ctx.subject).attacking) is not None:
+        player = defending_player(st, attacked)
+    return [player] if player not in game.left else []
+
+
 def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
     order (101.4); "you may" is a choice: doing nothing is a branch."""
@@ -435,7 +451,10 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             return [skip]
         if ctx.target not in game.state.player_names:
             raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-    players = library.players_named(game, e.arg("who"), ctx)
+    players = event_player(game, e, ctx) if e.arg("event") else library.players_named(game, e.arg("who"), ctx)
+    if e.arg("event"):
+        game = game.log(("603.2", "508.5") if e.arg("who") == "defending player" else ("603.2", "510.2"),
+                        f"{e.arg('who')!r}: {', '.join(players) or 'a player who left the game'}")
     if e.arg("who") == "its controller":
         game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
                                   f"{', '.join(players) or 'a player who left the game'}")
