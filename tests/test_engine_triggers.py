@@ -760,3 +760,15 @@ def test_draw_step_triggers_603_2b(line: str, read: bool):
     face = FaceRecord("Frob", "{2}", "Artifact", line, None, None)
     (a,) = compile_card(CardRecord("Frob", "normal", (face,))).faces[0].abilities
     assert (a.kind == "triggered" and a.trigger_event is not None and a.trigger_event.event == "draw") == read, a
+
+
+@pytest.mark.parametrize("line, read", [
+    ("At the beginning of each player's upkeep, that player loses 1 life.", True),
+    ("At the beginning of each opponent's upkeep, that player loses 1 life.", True),
+    # "your" upkeep names no other player: "that player" has nothing to name
+    ("At the beginning of your upkeep, that player loses 1 life.", False),
+])
+def test_that_player_of_each_players_step_603_2b(line: str, read: bool):
+    face = FaceRecord("Frob", "{2}", "Artifact", line, None, None)
+    (a,) = compile_card(CardRecord("Frob", "normal", (face,))).faces[0].abilities
+    assert (a.kind == "triggered") == read, a

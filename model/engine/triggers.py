@@ -487,7 +487,8 @@ def cast_triggered(game: Game, spell: str, caster: str) -> Game:
 def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     """503.1a, 513.1a: "At the beginning of your upkeep / end step" triggers as that step of its controller's
     turn begins; "of each (player's) upkeep / end step" as that step of every turn begins; "of each opponent's
-    upkeep" as that step of its controller's opponents' turns begins."""
+    upkeep" as that step of its controller's opponents' turns begins; of those two, the active player is the one
+    their "that player" names."""
     st = game.state
     out = []
     for w in list(st.battlefield()) + _off_watchers(game):
@@ -499,7 +500,8 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
                     (t.who == "each" or (not mine if t.who == "opponent" else mine)):
                 p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
                 if p is not None:
-                    out.append(p)
+                    # "that player" of "each player's upkeep": the player whose turn it is (503.1a)
+                    out.append(replace(p, player=st.turn.active) if t.who in ("each", "opponent") else p)
     return out
 
 

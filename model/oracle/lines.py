@@ -1533,9 +1533,12 @@ _ATTACKER_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "
 def _event_player_phrase(event) -> str | None:
     """The phrase naming the player a trigger event is about, every event of the condition being about one:
     "that player" of "deals combat damage to a player" (510.2); "defending player" of an attacking creature's event
-    (508.5: "Whenever ~ becomes blocked", 702.130a). None for any other condition."""
+    (508.5: "Whenever ~ becomes blocked", 702.130a); "that player" of a step of each player's or each opponent's turn
+    (503.1a, 513.1a: "At the beginning of each player's upkeep", the active player). None for any other condition."""
     events = {event.event} | ({event.also} if event.also else set())
     if events == {"combat_damage_player"}:
+        return "that player"
+    if events <= {"upkeep", "draw", "end"} and event.who in ("each", "opponent"):
         return "that player"
     if events <= _ATTACKER_EVENTS:
         return "defending player"
