@@ -140,3 +140,9 @@ def test_near_misses_of_if_it_is_tapped_stay_unread(line: str):
 def test_near_misses_of_a_counter_condition_on_untapping_stay_unread(line: str):
     (a,) = _abilities("Frob", "Land", line)
     assert a.kind == "unmodelled", a
+
+
+@pytest.mark.parametrize("line", ["{2}: Untap Frob and draw a card.", "{2}: Tap Frob and target creature."])
+def test_near_misses_of_untapping_itself_stay_unread(line: str):
+    abilities = _abilities("Frob", "Artifact", line)
+    assert all(e.kind not in ("untap_self", "tap_self") for a in abilities for e in a.effects), abilities

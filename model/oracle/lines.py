@@ -241,7 +241,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
     *removal_sentences.all_patterns(),                                                      # 701.8a, 406.3, 400.6
-    *tapping_read.all_patterns(),                                                                   # 701.26a-b
+    *tapping_read.all_patterns(), *tapping_read.self_patterns(),                                                                   # 701.26a-b
     (patterns.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
     (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3

@@ -77,6 +77,15 @@ def all_patterns() -> tuple:
     )
 
 
+def self_patterns() -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``: "Untap ~.", "Tap ~." (701.26a-b: the permanent
+    whose ability it is)."""
+    return (
+        (patterns.compile(r"^Tap ~\.$", re.I), "tap_self", ()),                 # 701.26a
+        (patterns.compile(r"^Untap ~\.$", re.I), "untap_self", ()),             # 701.26b
+    )
+
+
 def target_patterns(tgt: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``: "Tap target creature.", "Untap up to two target
     lands." (701.26a-b); ``tgt``: the table's target phrase (with its count, 601.2c)."""

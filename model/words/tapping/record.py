@@ -103,6 +103,9 @@ WORDS: tuple[Word, ...] = (
          frozenset({Scope.UNTAP}), ENGINE, v_target),
     Word("tap_target", "effect", {"target": str}, lambda a: f"Tap {target_words(a.get('target', 'permanent'))}",
          frozenset(), ENGINE, v_target),
+    # 701.26a-b: "Tap ~.", "Untap ~.": the permanent whose ability it is, while it is that object (400.7)
+    Word("untap_self", "effect", {}, lambda a: "Untap this", frozenset({Scope.UNTAP}), ENGINE),
+    Word("tap_self", "effect", {}, lambda a: "Tap this", frozenset(), ENGINE),
     # 701.26: "Tap all ...", "Untap all ...".
     Word("tap_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
     Word("untap_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
