@@ -288,7 +288,7 @@ actions:
 expect:
   - {object: f, zone: graveyard}
 """, frob)
-    assert status == "unsupported" and "leaves-the-battlefield" in msg, msg
+    assert status == "unsupported" and "a permanent's own ability" in msg, msg
 
 
 @pytest.mark.parametrize("line", [

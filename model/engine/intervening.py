@@ -98,10 +98,10 @@ def source_holds(game: Game, condition: str, source: GameObject, moves: int, res
     now? ``source`` is the object as the event saw it (as it last existed, for a leaves ability), ``moves`` how
     many times it had moved then. ``on_battlefield``: "if this permanent is on the battlefield" (702.24a): it is, as the same object (400.7);
     ``controlled_since_last_upkeep``: "if this permanent came under your control since the beginning of your last
-    upkeep" (702.30a, ``rules.timing``); ``tapped``, ``untapped``: "if ~ is tapped" (110.5), the same permanent with
-    that status, which only a new controller could change, to true again, so it is decided as
+    upkeep" (702.30a, ``rules.timing``), which only a new controller could change, to true again, so it is decided as
     the event occurs (as it resolves, a source that is no longer that permanent is not asked: 608.2h, it held);
-    any other: the source's history (``words.kicker.perform.intervening_holds``)."""
+    ``tapped``, ``untapped``: "if ~ is tapped" (110.5), the same permanent with that status; any other: the source's
+    history (``words.kicker.perform.intervening_holds``)."""
     st = game.state
     here = st.has(source.id) and st.obj(source.id).zone == "battlefield" and game.moved(source.id) == moves
     if condition == "on_battlefield":

@@ -64,6 +64,22 @@ class Ctx:
         default=_outside_a_resolution, compare=False, repr=False)
 
 
+def the_permanent_itself(game: Game, e: "Effect", ctx: Ctx, verb: str) -> Game | None:
+    """An instruction about "~" of a permanent's own triggered or activated ability ("Untap ~.", "Return ~ to its
+    owner's hand."): None when the source is still the object it was on the battlefield (the instruction is
+    performed on it); the game with a log line when it is no longer that object (400.7: nothing is ``verb``);
+    unsupported for a spell's instruction, a leaves-the-battlefield ability's (603.10a: its "~" is the card where
+    it went) and an ability of a card in another zone."""
+    st = game.state
+    if ctx.ability_index is None or ctx.source_lki is not None or not st.has(ctx.source) \
+            or (st.obj(ctx.source).zone != "battlefield" and game.moved(ctx.source) == ctx.source_moves):
+        raise Unsupported(f"{e.text()!r} of anything but a permanent's own ability is not performed by the engine")
+    o = st.obj(ctx.source)
+    if o.zone != "battlefield" or game.moved(ctx.source) != ctx.source_moves:
+        return game.log("400.7", f"{ctx.source} is no longer the permanent it was: it is not {verb}")
+    return None
+
+
 def unaffected(game: Game, ctx: Ctx) -> Game | None:
     """608.2b: an illegal target is not affected by the effect."""
     if ctx.target_legal:

@@ -13,7 +13,7 @@ from typing import Callable
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.exile_until import link_exiled
 from mtgjudge.model.engine.game import Game, merge, name_of
-from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, the_permanent_itself, unaffected
 from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
@@ -128,15 +128,9 @@ def _bounce_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         g = zones.move(game, ctx.source, "hand").log(("400.6", "608.2n"), f"{lki.name} is returned to its owner's "
                                                                           "hand: it is not put into the graveyard")
         return [after_moves(g, [(lki, "stack", "hand")], f"{lki.name} returns to its owner's hand")]
-    if ctx.source_lki is not None:
-        raise Unsupported(f"{e.text()!r} of a leaves-the-battlefield ability (603.10a: it names the card where it "
-                          "went) is not performed by the engine")
-    if st.has(ctx.source) and st.obj(ctx.source).zone != "battlefield" and game.moved(ctx.source) == ctx.source_moves:
-        raise Unsupported(f"{e.text()!r} of an ability of {ctx.source} in its owner's {st.obj(ctx.source).zone} is "
-                          "not performed by the engine")
-    if not source_on_battlefield(game, ctx.source, ctx.source_moves):
-        return [game.log("400.7", f"{ctx.source} is no longer the permanent it was: it is not returned to its owner's "
-                                  "hand")]
+    gone = the_permanent_itself(game, e, ctx, "returned to its owner's hand")
+    if gone is not None:
+        return [gone]
     return [remove(game, ctx.source, "bounce")]
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine.game import Game, name_of
-from mtgjudge.model.engine.settle import source_on_battlefield
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, affected, target_permanent, the_target, unaffected
+from mtgjudge.model.engine.kernel.context import (Ctx, Performer, affected, target_permanent, the_permanent_itself,
+                                                  the_target, unaffected)
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_tapping
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
@@ -194,14 +194,9 @@ def _self(untap: bool) -> Performer:
         """701.26a-b: "Untap ~." / "Tap ~.": the permanent whose ability it is, if it is still that object on the
         battlefield (400.7; else nothing happens). Of a spell, or of an ability of a card in another zone, it is
         not performed."""
-        st = game.state
-        if ctx.ability_index is None or ctx.source_lki is not None or not st.has(ctx.source) \
-                or (st.obj(ctx.source).zone != "battlefield" and game.moved(ctx.source) == ctx.source_moves):
-            raise Unsupported(f"{e.text()!r} of anything but a permanent's own ability is not performed by the "
-                              "engine")
-        if not source_on_battlefield(game, ctx.source, ctx.source_moves):
-            return [game.log("400.7", f"{ctx.source} is no longer the permanent it was: it is not "
-                                      f"{'untapped' if untap else 'tapped'}")]
+        gone = the_permanent_itself(game, e, ctx, "untapped" if untap else "tapped")
+        if gone is not None:
+            return [gone]
         return tap(game, e, replace(ctx, target=ctx.source, target_legal=True))
     return handler
 
