@@ -234,3 +234,9 @@ def test_another_maximum_hand_size_beside_it_is_unsupported_613_11():
 
 def test_without_a_permanent_that_says_so_the_maximum_is_seven_514_1():
     assert answer(CLEANUP.format(alice="", bob="", n=7))[:2] == ("pass", True)
+
+
+def test_a_card_with_no_definition_in_the_graveyard_makes_a_draw_unsupported():
+    # a real card the verifier has no definition for (not built in, no card store) may have dredge
+    status, _, message = drawn("{card: Shambling Shell, id: s}", "expect:\n  - {object: b1, zone: hand}")
+    assert status == "unsupported" and "Shambling Shell" in message and "702.52a" in message

@@ -77,7 +77,8 @@ def _dredges(game: Game, player: str) -> tuple[list[tuple[str, int]], list[tuple
     no ability there (``zones.card_nobody_knows``); a card with no definition may have dredge: unsupported."""
     p = game.state.player(player)
     in_library = len(p.zone("library")) + p.unknown_library
-    out, short = [], []
+    out: list[tuple[str, int]] = []
+    short: list[tuple[str, int]] = []
     for oid in p.zone("graveyard"):
         o = game.state.obj(oid)
         if not o.card.modelled:
