@@ -243,8 +243,9 @@ expect: [{object: u, zone: graveyard}]
 
 
 @matters("maximum hand size")
-def test_no_maximum_hand_size_is_asked_at_cleanup_402_2():
-    relic = card("Frob Relic", "Artifact", "{2}", "You have no maximum hand size.")
+def test_a_maximum_hand_size_not_read_is_asked_at_cleanup_402_2():
+    # ("You have no maximum hand size." is read, ``words.library``: a number the line gives is not)
+    relic = card("Frob Relic", "Artifact", "{2}", "Your maximum hand size is increased by two.")
     assert unmodelled(relic).scope == (Scope.HAND_SIZE,)
     _outcome_unsupported("""
 id: t
@@ -700,7 +701,7 @@ KEYWORD_CASES = [
     ("Cycling {2}", False, "hand", Scope.ACTIVATION),                        # 702.29a
     ("Unearth—Pay 2 life.", False, "graveyard", Scope.ACTIVATION),           # 702.84a (a line not read)
     ("Aura swap {2}", False, "battlefield", Scope.ACTIVATION),               # 702.65a
-    ("Dredge 2", False, "graveyard", Scope.DRAW),                            # 702.52a
+    ("Dredge X", False, "graveyard", Scope.DRAW),                            # 702.52a (a line not read)
     ("Recover {2}", False, "graveyard", Scope.DIES),                         # 702.59a: triggers from the graveyard
     ("Haunt", False, "exile", Scope.DIES),                                   # 702.55a-c: triggers from exile
     ("Storm", True, "stack", Scope.RESOLUTION),                              # 702.40a: a trigger as it is cast

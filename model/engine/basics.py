@@ -17,7 +17,7 @@ from mtgjudge.model.engine.triggers import legal_target
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.life import life_changes
-from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
+from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw, draws
 from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token
 from mtgjudge.model.engine.kernel.countering import counter_spell
 
@@ -27,9 +27,9 @@ def _recruit(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.70a: draw a card, then discard a card; if a nonland card was discarded, create a 1/1 white Human
     Soldier creature token. No player may act in between (it is one effect)."""
     p = ctx.controller
-    game = draw(game.log("701.70a", f"{p} recruits: draw a card, then discard a card"), p)
+    drawn = draw(game.log("701.70a", f"{p} recruits: draw a card, then discard a card"), p)
     out = []
-    for g, oid in discard_choices(game, p):
+    for g, oid in (c for d in drawn for c in discard_choices(d, p)):
         # the card as it is in the graveyard (a card nobody knows: its types are not known, so unsupported)
         if oid is not None and "Land" not in printed_characteristics(g.state.obj(oid)).types:
             g = create_token(g, "Human Soldier", p, "701.70a")
@@ -101,9 +101,8 @@ def _controller_gains_power(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 def _draw(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    for _ in range(e.arg("n", 1)):
-        game = draw(game, ctx.controller)
-    return [game]
+    """121.1-121.2: "Draw N cards", one draw at a time (``draws``: each may be replaced, 121.6)."""
+    return draws(game, ctx.controller, e.arg("n", 1))
 
 
 def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

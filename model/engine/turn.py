@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model.words.delayed.perform import fire
+from mtgjudge.model.words.library.perform import MAXIMUM_HAND_SIZE, maximum_hand_size
 from mtgjudge.model.words.sagas import perform as sagas
 from mtgjudge.model.words.tapping.perform import held_in_untap_step, untapping
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
@@ -41,13 +42,21 @@ def _end_step_effects(game: Game) -> Game:
 
 
 def _cleanup(game: Game) -> list[Game]:
-    """514.1: the active player discards down to their maximum hand size (7); 514.2: damage is removed and
-    "until end of turn" effects end."""
+    """514.1: the active player discards down to their maximum hand size (402.2: seven, or none,
+    ``words.library.perform.maximum_hand_size``); 514.2: damage is removed and "until end of turn" effects end."""
     active = game.state.active_player
     branches = [game]
     if active not in game.left:
         guard_scope(game.state, "hand-size", "the cleanup step's discard")
-        extra = len(game.state.player(active).zone("hand")) - 7
+        limit, sources = maximum_hand_size(game.state, active)
+        held = len(game.state.player(active).zone("hand"))
+        if limit is None and held > MAXIMUM_HAND_SIZE:
+            branches = [game.log(("402.2", "514.1"), f"{active} has no maximum hand size ({sources}): they keep "
+                                                     f"their {held} cards")]
+        extra = 0 if limit is None else held - limit
+        if extra > 0:
+            branches = [game.log(("514.1", "402.2"), f"{active} has {held} cards in hand, more than their maximum hand "
+                                                     f"size of {limit}: they discard {extra}")]
         for _ in range(max(0, extra)):
             branches = merge([g for b in branches for g, _ in discard_choices(b, active)])
     out = []
@@ -144,7 +153,8 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         if st.turn.number == 1 and len(st.players) == 2:
             game = game.log("103.8a", f"{active} plays first and skips the draw of turn 1")
         else:
-            game = draw(game.log("504.1", f"{active} draws for the turn"), active)
+            # 504.1: the draw may be replaced (702.52a: dredge): every choice a branch
+            return [x for g in draw(game.log("504.1", f"{active} draws for the turn"), active) for x in settle(g)]
     elif stepname == "precombat-main" and active not in game.left:
         for oid in sagas.sagas_for_the_turn(game, active):     # 714.3c: a lore counter on each of their Sagas
             game = add_counters(game.log("714.3c", f"{active}'s precombat main phase begins: a lore counter is put "

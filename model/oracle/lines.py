@@ -62,6 +62,7 @@ from mtgjudge.model.words.library.read import hand_after, library_word, looked_a
 from mtgjudge.model.words.library.read import looked_more_after, search_more_word, searched_more_after, split_then
 from mtgjudge.model.words.players.read import chosen_after
 from mtgjudge.model.words.library.read import hands_after, search_then_top
+from mtgjudge.model.words.library.read import dredge_line, hand_size_static
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence, static_prevention
 from mtgjudge.model.words.restrictions.read import restriction_static
@@ -1319,7 +1320,8 @@ def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability]
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
         or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed) \
-        or declaring_static(norm, printed) or damage_static(norm, printed) or untap_static(norm, printed)
+        or declaring_static(norm, printed) or damage_static(norm, printed) or untap_static(norm, printed) \
+        or (None if ctx.spell else hand_size_static(norm, printed))     # 402.2: a permanent's static
     if word is not None:
         return word
     choosing = enters_choosing_static(norm)     # 614.12: "As ~ enters, choose a creature type."
@@ -1589,6 +1591,9 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)
     if mad is not None:
         return mad
+    dredge = dredge_line(body, printed)                  # "Dredge 3" (702.52a)
+    if dredge is not None:
+        return dredge
     suspended = suspend_read.suspend_line(body, printed)      # "Suspend 4—{U}" (702.62a)
     if suspended is not None:
         return suspended

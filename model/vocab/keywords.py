@@ -213,6 +213,9 @@ TABLE: tuple[Keyword, ...] = (
     _k("Eternalize", "702.129", "cost", "activated", ACTIVATED, GRAVEYARD),
     _k("Encore", "702.141", "cost", "activated", ACTIVATED, GRAVEYARD),
     _k("Aura swap", "702.65", "cost", "activated", ACTIVATED),
+    # 702.52a-b: a static ability that functions only while the card is in a graveyard, a replacement of its owner's
+    # draws (614.1a, 121.6). "Dredge N" is read (``words.library``); this row keeps a dredge line the model does not
+    # read.
     _k("Dredge", "702.52", "n", "static", frozenset({Scope.DRAW}), GRAVEYARD),
     _k("Recover", "702.59", "cost", "triggered", EVENTS, GRAVEYARD),
     # Activated abilities of permanents (602).

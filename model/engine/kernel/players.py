@@ -1,25 +1,60 @@
-"""What happens to a player: drawing (121.1-121.2, 704.5b), discarding (701.9a), life (119.3, 800.4a) and poison
-counters (122.1f, 704.5c)."""
+"""What happens to a player: drawing (121.1-121.2, 704.5b) and the replacement of a draw by dredge (702.52a-b),
+milling (701.17a-b), discarding (701.9a), life (119.3, 800.4a) and poison counters (122.1f, 704.5c)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.names import nobody_knows, unknown_card
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.state import PendingTrigger
+from mtgjudge.model.words.library import record as library
 from mtgjudge.model.words.madness import record as madness
 
 
 
-def draw(game: Game, player: str) -> Game:
+#: The static words a draw performs (702.52a: dredge's replacement of the draw, ``draw``).
+DRAW_WORDS = frozenset({"dredge"})
+
+
+def draw(game: Game, player: str, more: int = 0) -> list[Game]:
+    """One card draw of ``player`` (121.1-121.2), as the replacement effects of their graveyard's cards may make it
+    (614.1a, 121.6): each card with dredge N in their graveyard (702.52a), while their library holds at least N cards
+    (702.52b), may replace the draw, mill N cards and return that card to their hand instead; the player chooses
+    which replacement applies or none (616.1e): drawing and each dredge are each a branch. Once one is applied the
+    draw is replaced and no other applies to it (616.1f). ``more``: the draws of the same sequence still to come
+    after this one (121.2): a dredge is completed before they are made, so a card it milled may replace one of them
+    (121.6b). A card the question names with no definition in their graveyard could have dredge: unsupported."""
+    guard_scope(game.state, "draw", f"{player} draws a card")
+    dredges, short = _dredges(game, player)
+    for oid, n in short:
+        game = game.log("702.52b", f"{player}'s library has fewer than {n} cards: the dredge {n} of "
+                                   f"{game.state.obj(oid).name} ({oid}) can't replace the draw")
+    drawn = _draw_card(game, player)
+    if not dredges:
+        return [drawn]
+    out = [drawn.choose(f"{player} draws rather than dredging")]
+    for oid, n in dredges:
+        out.append(_dredge(game, player, oid, n, more))
+    return merge(out)
+
+
+def draws(game: Game, player: str, n: int) -> list[Game]:
+    """121.2: ``n`` individual card draws of ``player``, one at a time (each as ``draw`` performs it: every choice
+    of replacing it a branch, each replacement completed before the next draw, 121.6b)."""
+    branches = [game]
+    for k in range(n):
+        branches = merge([g for b in branches for g in draw(b, player, n - k - 1)])
+    return branches
+
+
+def _draw_card(game: Game, player: str) -> Game:
     """121.1-121.2: the top card of the library goes to the hand; a player who can't draw loses when
     state-based actions are next checked (704.5b)."""
-    guard_scope(game.state, "draw", f"{player} draws a card")
     p = game.state.player(player)
     lib = p.zone("library")
     if lib:
@@ -34,6 +69,64 @@ def draw(game: Game, player: str) -> Game:
         return game
     game = game.remember(drew_empty=game.drew_empty + (player,))
     return game.log("704.5b", f"{player} attempts to draw from an empty library")
+
+
+def _dredges(game: Game, player: str) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """702.52a-b: the cards of ``player``'s graveyard whose dredge N may replace their draw now (their library holds
+    at least N cards), each with its N; and those whose dredge can't (fewer cards, 702.52b). A card nobody knows has
+    no ability there (``zones.card_nobody_knows``); a card with no definition may have dredge: unsupported."""
+    p = game.state.player(player)
+    in_library = len(p.zone("library")) + p.unknown_library
+    out: list[tuple[str, int]] = []
+    short: list[tuple[str, int]] = []
+    for oid in p.zone("graveyard"):
+        o = game.state.obj(oid)
+        if not o.card.modelled:
+            if nobody_knows(o):
+                continue
+            raise Unsupported(f"{unknown_card(o)} is in {player}'s graveyard as they would draw a card: its text "
+                              "may replace the draw (702.52a)")
+        for a in o.printed.abilities:
+            if a.kind == "static" and a.static is not None and a.static.kind in DRAW_WORDS and a.functions_in("graveyard"):
+                n = a.static.arg("n")
+                (out if n <= in_library else short).append((oid, n))
+    return out, short
+
+
+def _dredge(game: Game, player: str, oid: str, n: int, more: int) -> Game:
+    """702.52a: instead of drawing, ``player`` mills ``n`` cards (701.17a) and returns the card ``oid`` from their
+    graveyard to their hand (a card put into a hand without being drawn, 121.5); with ``more`` draws to come, before
+    them (121.6b)."""
+    lki = game.state.obj(oid)
+    g = game.log(("702.52a", "614.1a", "616.1e") + (("121.6b",) if more else ()),
+                 f"{player} applies the dredge {n} of {lki.name} ({oid}): {player} mills {n} card(s) instead of drawing"
+                 + (f", completed before the {more} draw(s) still to come" if more else ""))
+    g = mill(g, player, n)
+    back = g.state.obj(oid)
+    g = zones.move(g, oid, "hand").log("702.52a", f"{player} returns {back.name} ({oid}) from their graveyard to "
+                                                  "their hand")
+    g = after_moves(g, [(back, "graveyard", "hand")], f"{player} returns a card to their hand")
+    return g.choose(f"{player} dredges {oid}")
+
+
+def mill(game: Game, player: str, n: int) -> Game:
+    """701.17a-b: the top ``n`` cards of the library into the graveyard (as many as there are), one event."""
+    st = game.state
+    lib = st.player(player).zone("library")
+    moved = []
+    for oid in lib[:n]:
+        lki = game.state.obj(oid)
+        game = zones.move(game, oid, "graveyard").log("701.17a", f"{player} mills {lki.name} ({oid})")
+        moved.append((lki, "library", "graveyard"))
+    for _ in range(min(n - len(moved), st.player(player).unknown_library)):
+        # the cards nobody knows under the named ones (zones.card_nobody_knows: their own text does nothing as
+        # they move; what they are is not known in the graveyard)
+        game, oid = zones.card_nobody_knows(game, player, "graveyard", "milled")
+        game = game.log("701.17a", f"{player} mills a card nobody knows ({oid})")
+        moved.append((game.state.obj(oid), "library", "graveyard"))
+    if len(moved) < n:
+        game = game.log("701.17b", f"{player}'s library had {len(moved)} card(s): they mill as many as possible")
+    return after_moves(game, moved, f"{player} mills") if moved else game
 
 
 def discard_choices(game: Game, player: str) -> list[tuple[Game, str | None]]:

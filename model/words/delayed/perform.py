@@ -26,7 +26,7 @@ from mtgjudge.model.state import DelayedTrigger, Duration, Lasting, PendingTrigg
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
-from mtgjudge.model.engine.kernel.players import draw
+from mtgjudge.model.engine.kernel.players import draws
 
 Ctx = Ctx
 
@@ -138,10 +138,8 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
             return [game.log("800.4a", f"{d.player} has left the game: nothing is drawn")]
         out = []
         for k in range(e.arg("n") + 1):
-            g = game
-            for _ in range(k):
-                g = draw(g, d.player)
-            out.append(g.log("608.2d", f"{d.player} chooses to draw {k} card(s)").choose(f"{d.player} draws {k}"))
+            chose = game.log("608.2d", f"{d.player} chooses to draw {k} card(s)").choose(f"{d.player} draws {k}")
+            out += draws(chose, d.player, k)
         return out
     if act == "cast":
         return _cast_rebound(game, d)

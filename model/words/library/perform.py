@@ -1,4 +1,5 @@
-"""Libraries, hands and players: a player's instructions (119.3 life, 121.1 drawing, 701.9
+"""Libraries, hands and players: a player's maximum hand size (402.2: ``maximum_hand_size``, for the cleanup
+step's discard, 514.1), a player's instructions (119.3 life, 121.1 drawing, 701.9
 discarding, 701.17 milling), scry (701.22), surveil (701.25), looking at the top cards and putting them back in
 any order, shuffling (701.24) and searching (701.23).
 
@@ -42,12 +43,13 @@ from mtgjudge.model.words.players.read import card_phrase
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import MAX_POOL, PoolMana
+from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.state import MAX_POOL, EffectInForce, GameState, PoolMana
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.entering import enter_each_way
-from mtgjudge.model.engine.kernel.players import change_life, discard_one, draw
+from mtgjudge.model.engine.kernel.players import change_life, discard_one, draws, mill
 
 
 Ctx = Ctx
@@ -110,31 +112,37 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
     return [p for p in named if p not in game.left]
 
 
-def _mill(game: Game, player: str, n: int) -> Game:
-    """701.17a-b: the top ``n`` cards of the library into the graveyard (as many as there are), one event."""
-    st = game.state
-    lib = st.player(player).zone("library")
-    moved = []
-    for oid in lib[:n]:
-        lki = game.state.obj(oid)
-        game = zones.move(game, oid, "graveyard").log("701.17a", f"{player} mills {lki.name} ({oid})")
-        moved.append((lki, "library", "graveyard"))
-    for _ in range(min(n - len(moved), st.player(player).unknown_library)):
-        # the cards nobody knows under the named ones (zones.card_nobody_knows: their own text does nothing as
-        # they move; what they are is not known in the graveyard)
-        game, oid = zones.card_nobody_knows(game, player, "graveyard", "milled")
-        game = game.log("701.17a", f"{player} mills a card nobody knows ({oid})")
-        moved.append((game.state.obj(oid), "library", "graveyard"))
-    if len(moved) < n:
-        game = game.log("701.17b", f"{player}'s library had {len(moved)} card(s): they mill as many as possible")
-    return after_moves(game, moved, f"{player} mills") if moved else game
+#: The static words a player's maximum hand size reads (402.2: ``maximum_hand_size``).
+HAND_SIZE_WORDS = frozenset({"no_maximum_hand_size"})
+#: 402.2: a player's maximum hand size, unless an effect changes it.
+MAXIMUM_HAND_SIZE = 7
+
+
+def maximum_hand_size(state: GameState, player: str) -> tuple[int | None, str]:
+    """402.2: ``player``'s maximum hand size, seven, or None for no maximum where a permanent's static ability says
+    so (its abilities now, 613): "You have no maximum hand size." of a permanent they control, "Players have no
+    maximum hand size." of any permanent; with the source(s) that say so ("" for none). Other text that may change a
+    maximum hand size is the caller's guard's (the hand-size scope); an effect in force that has this word (611.2a)
+    is not performed: unsupported."""
+    for e in state.in_force(EffectInForce):
+        if e.card.modelled and any(le.arg("static").kind in HAND_SIZE_WORDS
+                                   for le in lasting_effects(e.card, e.face, e.ability)):
+            raise Unsupported(f"the effect of {e.source_card} in force changes a maximum hand size: not performed "
+                              "(402.2)")
+    sources = []
+    for o in state.battlefield():
+        for a in current(state, o.id).abilities:
+            if a.kind == "static" and a.static is not None and a.static.kind in HAND_SIZE_WORDS \
+                    and (a.static.arg("who") == "players" or o.controller == player):
+                sources.append(f"{o.name} ({o.id})")
+    if sources:
+        return None, ", ".join(sources)
+    return MAXIMUM_HAND_SIZE, ""
 
 
 def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
     if verb == "draw":
-        for _ in range(n):
-            game = draw(game, player)
-        return [game]
+        return draws(game, player, n)
     if verb in ("lose_life", "gain_life"):
         return [change_life(game, player, n if verb == "gain_life" else -n)]
     if verb == "discard_hand":
@@ -143,7 +151,7 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
         return instructions.discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
     if verb == "mill":
-        return [_mill(game, player, n)]
+        return [mill(game, player, n)]
     if verb == "monarch":
         # 725.1, 725.3: the player becomes the monarch; there is only one.
         guard_unrecognized(game, f"{player} becomes the monarch")

@@ -2,7 +2,12 @@
 (``player_effect``, ``library_effect`` in ``vocab/phrases.lark``) into words of ``words.library.record``: a
 player's instructions ("Target player draws two cards and loses 2 life.", "Draw two cards, then discard a
 card.", "Each opponent discards a card.") and library instructions ("Scry 2.", "Search your library for a
-basic land card, put it onto the battlefield tapped, then shuffle.")."""
+basic land card, put it onto the battlefield tapped, then shuffle.").
+
+Two lines of static abilities about drawing and the hand, each read whole: "Dredge N" (702.52a; ``dredge_line``) and
+"You have no maximum hand size." / "Players have no maximum hand size." (402.2; ``hand_size_static``). A variant
+(X, a condition, a maximum hand size that is a number, increased or reduced, or for a time) is not read: its
+line stays unmodelled (the keyword table's row for dredge, ``oracle.scopes``' row for a maximum hand size)."""
 from __future__ import annotations
 
 import re
@@ -13,8 +18,9 @@ from mtgjudge.model.words.players.read import card_phrase, counts_read, qualitie
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.words.players import record as words_players
 from mtgjudge.model.words.library import record as words_library
-from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab.abilities import Ability, Effect
+from mtgjudge.model.vocab.parse import parse_effect, parse_static
+from mtgjudge.model.words.library.record import DREDGE
 
 
 _KIND = {"look": "look_top", "look_at": "look_at", "shuffle": "shuffle", "search": "search"}
@@ -524,3 +530,32 @@ def hands_after(sentence: str, earlier: list):
     except DefinitionError:
         return None
     return None
+
+
+#: 702.52a: "Dredge 2" (reminder text already dropped); N a number.
+_DREDGE = re.compile(r"^Dredge ([1-9][0-9]?)\.?$")
+#: 402.2: "You have no maximum hand size." and "Players have no maximum hand size."
+_NO_MAXIMUM = re.compile(r"^(You|Players) have no maximum hand size\.?$")
+
+
+def dredge_line(body: str, printed: str) -> list[Ability] | None:
+    """702.52a: "Dredge N" as its static ability, which functions only while the card is in a graveyard (113.6b),
+    marked with the keyword; None for any other line."""
+    m = _DREDGE.match(body.strip())
+    if m is None:
+        return None
+    try:
+        static = parse_static({"kind": "dredge", "n": int(m.group(1))})
+    except DefinitionError:
+        return None
+    return [Ability("static", static=static, keyword=DREDGE, source_text=printed, zones=("graveyard",))]
+
+
+def hand_size_static(norm: str, printed: str) -> Ability | None:
+    """402.2: "You have no maximum hand size." / "Players have no maximum hand size." as the ``no_maximum_hand_size``
+    static (of a permanent: it functions on the battlefield), or None."""
+    m = _NO_MAXIMUM.match(norm.strip())
+    if m is None:
+        return None
+    return Ability("static", static=parse_static({"kind": "no_maximum_hand_size", "who": m.group(1).lower()}),
+                   source_text=printed)

@@ -3,7 +3,12 @@ discarding, 701.17 milling), library instructions (701.22 scry, 701.25 surveil, 
 putting them back in any order, 701.24 shuffle, 701.23 search), searches whose found cards are exiled
 (701.23a, 406.3) with the shuffle that follows them (701.24a), and the search of a player's graveyard, hand and
 library for the cards with one name (701.23a-b and the example of 701.23b). Read by ``words.library.read``
-and performed by ``words.library.perform`` and ``engine.hands``."""
+and performed by ``words.library.perform`` and ``engine.hands``.
+
+Two static words about drawing and the hand: dredge (702.52a-b), a replacement of its owner's draw that functions
+while the card is in their graveyard, performed where a card is drawn (``engine.kernel.players.draw``); and "You
+have no maximum hand size." / "Players have no maximum hand size." (402.2), performed by the cleanup step's discard
+(514.1, ``engine.turn``, with ``words.library.perform.maximum_hand_size``)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -346,4 +351,37 @@ WORDS = WORDS + (
          frozenset(), ENGINE, _v_whose),
     Word("searched_shuffles", "effect", {"whose": str, "it": int},
          lambda a: "Then that player shuffles their library", frozenset(), ENGINE, _v_whose),
+)
+
+
+
+#: 702.52a: the keyword whose static ability is the ``dredge`` word.
+DREDGE = "Dredge"
+#: Who a "no maximum hand size" static names: its controller ("You have"), or every player ("Players have").
+HAND_SIZE_WHO = ("you", "players")
+
+
+def _v_dredge(a: dict) -> None:
+    n = a.get("n")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise DefinitionError(f"dredge N: N must be a number of 1 or more, not {n!r}")
+
+
+def _v_hand_size(a: dict) -> None:
+    if a.get("who") not in HAND_SIZE_WHO:
+        raise DefinitionError(f"who must be one of {', '.join(HAND_SIZE_WHO)}, not {a.get('who')!r}")
+
+
+WORDS = WORDS + (
+    # 702.52a-b: "Dredge N": "As long as you have at least N cards in your library, if you would draw a card, you may
+    # instead mill N cards and return this card from your graveyard to your hand." A static ability of the card in
+    # its owner's graveyard (113.6b); a replacement effect of each of its owner's draws (614.1a, 121.6), which the
+    # drawing player chooses to apply or not (616.1e). Performed as a card would be drawn (``engine.kernel.players``).
+    Word("dredge", "static", {"n": int}, lambda s: f"{DREDGE} {s.arg('n')}", frozenset({Scope.DRAW}), ENGINE,
+         _v_dredge),
+    # 402.2, 514.1: "You have no maximum hand size." (``who`` you: the controller of the permanent) and "Players
+    # have no maximum hand size." (``who`` players): no cleanup-step discard for them (``engine.turn``).
+    Word("no_maximum_hand_size", "static", {"who": str},
+         lambda s: "You have no maximum hand size" if s.arg("who") == "you" else "Players have no maximum hand size",
+         frozenset({Scope.HAND_SIZE}), ENGINE, _v_hand_size),
 )
