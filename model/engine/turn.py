@@ -141,6 +141,7 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         raise Unsupported(f"{st.monarch} is the monarch: what that does as the {stepname} step begins is not "
                           "performed by the engine yet (725.2, 725.4)")
     active = st.turn.active
+    drawn: list[Game] | None = None
     if stepname == "untap" and active not in game.left:
         guard_scope(game.state, "untap", "the active player's permanents untap")
         st = game.state
@@ -154,7 +155,7 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
             game = game.log("103.8a", f"{active} plays first and skips the draw of turn 1")
         else:
             # 504.1: the draw may be replaced (702.52a: dredge): every choice a branch
-            return [x for g in draw(game.log("504.1", f"{active} draws for the turn"), active) for x in settle(g)]
+            drawn = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "precombat-main" and active not in game.left:
         for oid in sagas.sagas_for_the_turn(game, active):     # 714.3c: a lore counter on each of their Sagas
             game = add_counters(game.log("714.3c", f"{active}'s precombat main phase begins: a lore counter is put "
@@ -162,6 +163,12 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
     elif stepname == "cleanup":
         # 514.3a: "at the beginning of the next cleanup step" abilities trigger (words.delayed.perform)
         return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]
+    return [x for g in (drawn if drawn is not None else [game]) for x in _step_triggers(g, stepname, active)]
+
+
+def _step_triggers(game: Game, stepname: str, active: str) -> list[Game]:
+    """As a step begins, after its turn-based actions: the abilities that trigger at its beginning wait to be put on
+    the stack, then state-based actions and triggers are settled."""
     if stepname in ("upkeep", "end"):
         game = fire(game, stepname)               # 603.7c: delayed triggered abilities (words.delayed.perform)
     if stepname in ("upkeep", "draw", "end") and active not in game.left:
