@@ -51,12 +51,3 @@ def test_reading_extra_turn_sentences():
     words, _ = read_effect_words(sentences("Take an extra turn after this one. At the beginning of that turn's end "
                                            "step, you lose the game."))
     assert words[1] is None
-
-
-def test_exile_self_is_the_spell_exiling_itself_only():
-    words, _ = read_effect_words(sentences("Return target card from your graveyard to your hand. Exile ~."))
-    assert [w.kind for w in words] == ["regrow", "exile_self"]
-    # near misses: exiling it from a zone, or exiling another object, is another instruction
-    for text in ("Exile ~ from your graveyard.", "Exile ~ and target creature."):
-        words, _ = read_effect_words(sentences(text)) or ([None], [])
-        assert all(w is None or w.kind != "exile_self" for w in words)

@@ -169,8 +169,10 @@ def test_all_of_a_target_player(text, kind):
 def test_exile_this_spell_is_read_only_as_a_whole_sentence():
     words, _ = read_effect_words(sentences("Return target card from your graveyard to your hand. Exile ~."))
     assert [w.kind for w in words] == ["regrow", "exile_self"]
-    words, _ = read_effect_words(sentences("Exile ~ with three time counters on it."))
-    assert words[0] is None or words[0].kind != "exile_self"
+    # near misses: exiling it from a zone, with counters, or with another object, is another instruction
+    for text in ("Exile ~ with three time counters on it.", "Exile ~ from your graveyard.", "Exile ~ and target creature."):
+        words, _ = read_effect_words(sentences(text)) or ([None], [])
+        assert all(w is None or w.kind != "exile_self" for w in words), text
 
 
 def test_gain_control_of_what_you_own():

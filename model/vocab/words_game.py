@@ -294,8 +294,6 @@ WORDS = (
          f"Put {target_words(a['target'])} onto the battlefield under your control",      # 110.2
          frozenset({Scope.ENTERS}), ENGINE, v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
-    # 608.2n: "Exile ~." on an instant or sorcery: the spell exiles itself and so is not put into the graveyard
-    Word("exile_self", "effect", {}, lambda a: "Exile ~", frozenset({Scope.RESOLUTION}), ENGINE),
     # 500.7: "Take an extra turn after this one." ("target player takes N extra turns ...": ``target``)
     Word("extra_turn", "effect", {"target": str, "n": int},
          lambda a: (f"Target {a['target']} takes" if a.get("target") else "Take") +

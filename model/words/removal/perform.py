@@ -134,6 +134,25 @@ def _bounce_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [remove(game, ctx.source, "bounce")]
 
 
+def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """406.3: "Exile ~." Of a resolving instant or sorcery: the spell card is exiled from the stack, and so is not
+    put into its owner's graveyard as its resolution ends (608.2n; Temporal Mastery). Of a permanent's own ability:
+    the permanent, if it is still that object on the battlefield (400.7; ``the_permanent_itself``)."""
+    st = game.state
+    if ctx.ability_index is None:
+        if not st.has(ctx.source) or st.obj(ctx.source).zone != "stack" or game.moved(ctx.source) != ctx.source_moves:
+            return [game.log("400.7", f"{ctx.source} is no longer the spell it was: it is not exiled")]
+        lki = st.obj(ctx.source)
+        g = zones.move(game, ctx.source, "exile").log(("608.2c", "406.3", "608.2n"),
+                                                      f"{lki.name} exiles itself: it is not put into its owner's "
+                                                      "graveyard")
+        return [after_moves(g, [(lki, "stack", "exile")], f"{lki.name} is exiled")]
+    gone = the_permanent_itself(game, e, ctx, "exiled")
+    if gone is not None:
+        return [gone]
+    return [remove(game, ctx.source, "exile")]
+
+
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         skip = unaffected(game, ctx)
@@ -282,5 +301,6 @@ PERFORMERS: dict[str, Performer] = {
     "edict": _edict,
     "sacrifice_self": _sacrifice_self,
     "bounce_self": _bounce_self,
+    "exile_self": _exile_self,
     "exile_graveyard": _exile_graveyard,
 }

@@ -56,6 +56,9 @@ WORDS = (
     # 400.6: "Return ~ to its owner's hand." (the permanent whose ability it is, if it is still that object on the
     # battlefield, 400.7; the card of a resolving instant or sorcery, instead of its graveyard, 608.2n)
     Word("bounce_self", "effect", {}, lambda a: "Return this to its owner's hand", frozenset(), ENGINE),
+    # 406.3, 608.2n: "Exile ~." (the same two objects: an instant or sorcery exiling itself, and so not put into the
+    # graveyard; a permanent's own ability exiling it)
+    Word("exile_self", "effect", {}, lambda a: "Exile ~", frozenset({Scope.RESOLUTION}), ENGINE),
     # 701.8a, 406.3, 400.6: one instruction on two uses of "target" ("Destroy target creature and target land"):
     # both leave the battlefield at once
     Word("destroy_two", "effect", {"target": str, "target2": str},
