@@ -146,3 +146,27 @@ def test_near_misses_of_a_counter_condition_on_untapping_stay_unread(line: str):
 def test_near_misses_of_untapping_itself_stay_unread(line: str):
     abilities = _abilities("Frob", "Artifact", line)
     assert all(e.kind not in ("untap_self", "tap_self") for a in abilities for e in a.effects), abilities
+
+
+def test_if_it_is_tapped_of_a_source_gone_before_resolution_is_unsupported_608_2h():
+    # Howling Mine's ruling 2004-10-04: "If Howling Mine leaves the battlefield before it resolves, then the last
+    # known tap or untap state of the card is used": that state is not kept, so no answer is guessed
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, step: upkeep}
+  stack:
+    - {ability: silos, index: 3, controller: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Sand Silos, id: silos, tapped: true}]
+    Bob: {}
+actions:
+  - destroy: silos
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+""")
+    with pytest.raises(Unsupported, match="last known status"):
+        run(Game(q.state), q.actions)

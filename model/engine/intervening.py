@@ -107,7 +107,12 @@ def source_holds(game: Game, condition: str, source: GameObject, moves: int, res
     if condition == "on_battlefield":
         return here
     if condition in ("tapped", "untapped"):
-        # 110.5: "if ~ is tapped": the permanent's status, while it is the object it was (400.7)
+        # 110.5: "if ~ is tapped": the permanent's status, while it is the object it was (400.7); gone as the ability
+        # resolves, its last known status counts (608.2h; Howling Mine's ruling 2004-10-04), which is not kept
+        if resolving and not here:
+            raise Unsupported(f"{source.name} ({source.id}) left the battlefield before its ability resolved: whether "
+                              f"it {'is tapped' if condition == 'tapped' else 'is untapped'} is its last known status "
+                              "(608.2h), which the engine does not keep")
         return here and st.obj(source.id).tapped == (condition == "tapped")
     if condition in (suspend.SUSPENDED, suspend.EXILED):
         # 702.62b: suspended: in exile, with suspend and a time counter on it; the same object either way (400.7)
