@@ -752,9 +752,12 @@ def test_a_keyword_says_itself_only_for_its_meaning():
 @pytest.mark.parametrize("line, read", [
     ("At the beginning of your draw step, draw an additional card.", True),
     ("At the beginning of each opponent's draw step, you gain 1 life.", True),
-    # "that player" (the player whose draw step it is) and two additional cards are not read
-    ("At the beginning of each player's draw step, that player draws an additional card.", False),
-    ("At the beginning of your draw step, draw two additional cards.", False),
+    # "that player": the player whose draw step it is (503.1a); "additional" changes nothing of a draw (121.1)
+    ("At the beginning of each player's draw step, that player draws an additional card.", True),
+    ("At the beginning of each player's draw step, that player draws two additional cards.", True),
+    ("At the beginning of your draw step, draw two additional cards.", True),
+    # near miss: a draw of "extra" cards is no wording the grammar reads
+    ("At the beginning of each player's draw step, that player draws an extra card.", False),
 ])
 def test_draw_step_triggers_603_2b(line: str, read: bool):
     face = FaceRecord("Frob", "{2}", "Artifact", line, None, None)
