@@ -170,3 +170,34 @@ expect:
 """)
     with pytest.raises(Unsupported, match="last known status"):
         run(Game(q.state), q.actions)
+
+
+
+TAPS_ITSELF = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Frob, id: f}, Island]
+    Bob: {}
+actions:
+  - {activate: f, ability: 1}
+  - resolve: all
+expect:
+  - {object: f, tapped: %s}
+"""
+
+
+@pytest.mark.parametrize("tapped, status", [("true", "pass"), ("false", "fail")])
+def test_tap_itself_taps_the_permanent_701_26a(tapped: str, status: str):
+    import yaml
+    from mtgjudge.queries.format.fields import QuestionValidator
+    from mtgjudge.queries.format.questions import read_question
+    from mtgjudge.queries.runner import run_question
+    (frob,) = [compile_card(CardRecord("Frob", "normal", (FaceRecord("Frob", "{1}", "Artifact", "{1}: Tap Frob.",
+                                                                      None, None),)))]
+    d = QuestionValidator(file="<test>", line=1, cards={"frob": (frob, 0)})
+    r = run_question(read_question(d, yaml.safe_load(TAPS_ITSELF % tapped)))
+    assert r.status == status, r.message

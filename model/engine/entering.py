@@ -106,8 +106,7 @@ def _opponents(game: Game, oid: str, controller: str | None) -> int:
     """102.3 (a two-player or free-for-all game: no teams): how many opponents the player it enters under has, the
     other players still in the game (800.4a: one who left is no longer an opponent)."""
     st = game.state
-    who = controller or st.obj(oid).owner
-    return sum(1 for p in st.player_names if p != who and p not in st.left)
+    return sum(1 for p in st.opponents(controller or st.obj(oid).owner) if p not in st.left)
 
 
 def _enters_condition(game: Game, oid: str, controller: str | None, a: Ability) -> bool:

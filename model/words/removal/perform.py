@@ -111,6 +111,21 @@ def _sacrifice_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [remove(game, ctx.source, "sacrifice")]
 
 
+def _spell_moves_itself(game: Game, e: Effect, ctx: Ctx, to: str, rule: str, verb: str) -> list[Game]:
+    """608.2n: an instruction of a resolving instant or sorcery that moves its own card from the stack (``to``: its
+    owner's hand or exile), so that it is not put into its owner's graveyard as its resolution ends; a spell no
+    longer on the stack is not moved (400.7); a copy of a spell (707.10) is not performed."""
+    st = game.state
+    if not st.has(ctx.source) or st.obj(ctx.source).zone != "stack" or game.moved(ctx.source) != ctx.source_moves:
+        return [game.log("400.7", f"{ctx.source} is no longer the spell it was: nothing happens")]
+    lki = st.obj(ctx.source)
+    if lki.spell_copy:
+        raise Unsupported(f"{e.text()!r} of a copy of a spell (707.10) is not performed by the engine")
+    g = zones.move(game, ctx.source, to).log(("608.2c", rule, "608.2n"),
+                                            f"{lki.name} {verb}: it is not put into its owner's graveyard")
+    return [after_moves(g, [(lki, "stack", to)], f"{lki.name} {verb}")]
+
+
 def _bounce_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """400.6: "Return ~ to its owner's hand." Of a permanent's own ability: the permanent is returned if it is still
     the object it was on the battlefield (400.7; Viashino Sandscout's reminder text: "Return it only if it's on the
@@ -118,16 +133,8 @@ def _bounce_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     hand from the stack, and so not into the graveyard as its resolution ends (608.2n). Of a leaves-the-battlefield
     ability (603.10a: its "~" is the card where it went), of an ability of a card in another zone and of a copy of a
     spell, it is not performed."""
-    st = game.state
     if ctx.ability_index is None:
-        if not st.has(ctx.source) or st.obj(ctx.source).zone != "stack" or game.moved(ctx.source) != ctx.source_moves:
-            return [game.log("400.7", f"{ctx.source} is no longer the spell it was: it is not returned")]
-        lki = st.obj(ctx.source)
-        if lki.spell_copy:
-            raise Unsupported(f"{e.text()!r} of a copy of a spell (707.10) is not performed by the engine")
-        g = zones.move(game, ctx.source, "hand").log(("400.6", "608.2n"), f"{lki.name} is returned to its owner's "
-                                                                          "hand: it is not put into the graveyard")
-        return [after_moves(g, [(lki, "stack", "hand")], f"{lki.name} returns to its owner's hand")]
+        return _spell_moves_itself(game, e, ctx, "hand", "400.6", "is returned to its owner's hand")
     gone = the_permanent_itself(game, e, ctx, "returned to its owner's hand")
     if gone is not None:
         return [gone]
@@ -138,15 +145,8 @@ def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """406.3: "Exile ~." Of a resolving instant or sorcery: the spell card is exiled from the stack, and so is not
     put into its owner's graveyard as its resolution ends (608.2n; Temporal Mastery). Of a permanent's own ability:
     the permanent, if it is still that object on the battlefield (400.7; ``the_permanent_itself``)."""
-    st = game.state
     if ctx.ability_index is None:
-        if not st.has(ctx.source) or st.obj(ctx.source).zone != "stack" or game.moved(ctx.source) != ctx.source_moves:
-            return [game.log("400.7", f"{ctx.source} is no longer the spell it was: it is not exiled")]
-        lki = st.obj(ctx.source)
-        g = zones.move(game, ctx.source, "exile").log(("608.2c", "406.3", "608.2n"),
-                                                      f"{lki.name} exiles itself: it is not put into its owner's "
-                                                      "graveyard")
-        return [after_moves(g, [(lki, "stack", "exile")], f"{lki.name} is exiled")]
+        return _spell_moves_itself(game, e, ctx, "exile", "406.3", "is exiled")
     gone = the_permanent_itself(game, e, ctx, "exiled")
     if gone is not None:
         return [gone]
