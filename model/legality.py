@@ -42,6 +42,7 @@ from mtgjudge.model.words.split.record import fused_reason, has_fuse_word
 
 # ------------------------------------------------------------------------------------------- abilities
 
+
 def find_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
     """The (1-based index, ability) that ``which`` names among the object's activated abilities: an index,
     a unique piece of its text, or None when it has one. Raises InputError (key ``ability``)."""
@@ -446,6 +447,15 @@ def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = (),
                               "could let it be cast another way")
 
 
+def _mana_cost_words(symbols: tuple, mana_cost: tuple) -> str:
+    """601.2f: the mana of a total cost, said as the card's mana cost and what is added to it (an additional cost
+    such as kicker's, or "if you pay {2} more": not part of the mana cost, Ghitu Fire ruling 2004-10-04)."""
+    n = len(mana_cost)
+    if n and tuple(symbols[:n]) == tuple(mana_cost) and len(symbols) > n:
+        return f"its mana cost {format_cost(symbols[:n])} plus {format_cost(symbols[n:])}"
+    return f"its mana cost {format_cost(symbols)}"
+
+
 def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
     """Could ``player`` cast the spell ``oid`` now (its zone and permissions already allowed)?"""
     obj = state.obj(oid)
@@ -489,7 +499,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
                          + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
                             f"its {cost.instead_of_mana_cost.lower()} cost {format_cost(cost.symbols) or '{0}'} instead "
                             "of its mana cost" if cost.instead_of_mana_cost else
-                            f"its mana cost {format_cost(cost.symbols)}")
+                            _mana_cost_words(cost.symbols, obj.printed.mana_cost or ()))
                          + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
                          + (f"; {modified_total_words(cost, state)}" if cost.modifiers else "")
                          + "".join(f"; plus {p.text()}" for p in cost.other)))

@@ -127,6 +127,9 @@ class GameObject:
     cast_from: str = ""              # the zone it was cast from, as a spell (601.2a); kept by the permanent it
                                      # became ("if you cast it from your hand"); "" if it was not cast
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
+    cast_as_though_flash: bool | None = None  # a spell: cast by its own "as though it had flash" where a sorcery
+                                     # couldn't have been cast (702.8a: ``words.timing``); None: not known (a spell
+                                     # the question gave)
     evoked: bool = False             # 702.74a: cast for its evoke cost; kept by the permanent it became
     surged: bool = False             # 702.117a: cast for its surge cost; kept by the permanent it became
     dashed: bool | None = False      # 702.109a: cast for its dash cost; kept by the permanent it became; None: not

@@ -300,14 +300,17 @@ def test_those_creatures_are_each_target_of_the_instruction_before_608_2c():
     assert {u.object for u in g.state.in_force(UntapSkip)} == {"b1", "b2"}
 
 
-def test_a_delayed_trigger_in_the_cleanup_step_stays_unsupported_514_3a():
-    # Waylay's Knights are exiled at the beginning of the next cleanup step: abilities triggered during the
-    # cleanup step give priority and another cleanup step (514.3a), which the engine does not perform.
+def test_a_delayed_trigger_in_the_cleanup_step_resolves_then_another_cleanup_step_begins_514_3a():
+    # Waylay's Knights are exiled at the beginning of the next cleanup step: the trigger makes players receive
+    # priority in that step, it resolves (the tokens leave and cease to exist, 111.7), then another cleanup
+    # step begins (514.3a) and the next turn is Bob's.
     g = one(_run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains", "  - cast: w\n  - resolve: 1")))
     assert len([o for o in g.state.objects if o.token]) == 3 and g.state.in_force(DelayedTrigger)[0].step == "cleanup"
-    with pytest.raises(Unsupported, match="514.3a"):
-        _run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains",
-                    "  - cast: w\n  - resolve: 1\n  - advance: next-turn"))
+    g = one(_run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains",
+                        "  - cast: w\n  - resolve: 1\n  - advance: next-turn")))
+    assert not [o for o in g.state.objects if o.token] and not g.state.in_force(DelayedTrigger)
+    assert g.state.active_player == "Bob" and not g.state.stack
+    assert [s for s in g.steps if "514.3a" in str(s)], g.steps
 
 
 def test_a_players_permanents_skip_their_next_untap_step_reader():

@@ -471,7 +471,7 @@ PHRASE_PARSES = {
     ('mtgjudge.model.words.copies.perform', '_phrases', 'targets.target_spec'),
     ('mtgjudge.model.words.copies.perform', 'new_targets', 'targets.target_spec'),
     ('mtgjudge.model.words.cycling.perform', '_search_same_mana_value', 'parse.parse_effect'),
-    ('mtgjudge.model.words.delayed.perform', 'dash_return', 'parse.parse_effect'),
+    ('mtgjudge.model.words.delayed.perform', 'for_the_permanent', 'parse.parse_effect'),
     ('mtgjudge.model.words.delayed.perform', 'rebound', 'parse.parse_effect'),
     ('mtgjudge.model.words.library.perform', '_chosen_to', 'phrases.parse_target'),
     ('mtgjudge.model.words.library.perform', '_put_from_hand', 'phrases.parse_target'),

@@ -132,9 +132,11 @@ def test_the_madness_card_cant_be_cast_when_no_mana_can_pay_and_only_the_graveya
     assert (status, value) == ("pass", True), msg
 
 
-def test_near_miss_a_madness_card_discarded_in_the_cleanup_step_is_unsupported():
-    # 514.3a: its trigger would make another cleanup step, which the engine does not perform
-    status, _, msg = answer("""
+def test_a_madness_card_discarded_in_the_cleanup_step_can_be_cast_before_another_cleanup_step_514_3a():
+    # 514.1: eight cards, one is discarded; Fiery Temper discarded is exiled instead (702.35a), its trigger makes
+    # players receive priority in the cleanup step (514.3a): cast for {R} with the untapped Mountain, it deals 3
+    # damage to Bob (or to Alice), or it is put into the graveyard; then another cleanup step, with seven cards.
+    status, value, msg = answer("""
 id: t
 ask: outcome
 state:
@@ -150,8 +152,14 @@ actions:
   - advance: next-turn
 expect:
   - {stack_size: 0}
+  - {player: Alice, hand_size: 7}
+possible:
+  - {player: Bob, life: 17}
+  - {player: Alice, life: 17}
+  - {object: temper, zone: graveyard}
+  - {player: Bob, life: 20}
 """)
-    assert status == "unsupported" and "cleanup" in msg, msg
+    assert (status, value) == ("pass", True), msg
 
 
 def test_the_madness_cast_is_forbidden_by_split_second_and_the_card_goes_to_the_graveyard():

@@ -415,7 +415,7 @@ expect: [{object: w, zone: hand}]
 def test_a_way_to_cast_it_is_asked_when_the_usual_way_fails_118_9():
     lines = ["You may frobnicate rather than pay ~'s mana cost.",
              "If you control a Forest, rather than pay ~'s mana cost, you may frobnicate.",
-             "You may cast ~ as though it had flash.",
+             "You may cast ~ as though it had flash if you pay {X} more to cast it.",   # no reading has X
              "You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been cast, "
              "frobnicate."]
     for i, line in enumerate(lines):

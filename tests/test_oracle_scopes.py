@@ -383,7 +383,8 @@ def test_a_spells_instructions_that_name_what_stops_targeting_still_matter():
 
 
 def test_a_flash_permission_with_a_rider_acts_as_events_do_702_8():
-    # the rider applies whenever it was cast at instant speed, with flash from any source (702.8a)
+    # an unread rider acts on the spell cast by its own permission (Armor of Thorns ruling 2009-10-01) as events
+    # do: the sacrifice makes it die
     got = set(scopes_of("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been "
                         "cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
                         "cleanup step.", "static"))

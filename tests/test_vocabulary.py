@@ -34,6 +34,7 @@ from mtgjudge.model.words.tapping.perform import UNTAP_STEP_WORDS
 from mtgjudge.model.engine.kernel.players import DISCARD_WORDS, DRAW_WORDS
 from mtgjudge.model.words.library.perform import HAND_SIZE_WORDS
 from mtgjudge.model.words.suspend.perform import SUSPEND_WORDS
+from mtgjudge.model.words.timing.perform import FLASH_PERMISSION_WORDS
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.rules.restrictions import RESTRICTION_WORDS
 from mtgjudge.model.vocab.scopes import Scope
@@ -64,7 +65,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS) | set(ON_STACK_WORDS)
                                  | set(LEAVING_STACK_WORDS) | set(GRAVEYARD_WORDS) | set(PREVENTION_WORDS)
                                  | set(DECLARING_WORDS) | set(COMBAT_DAMAGE_WORDS) | set(UNTAP_STEP_WORDS) | set(DISCARD_WORDS)
-                                 | set(SUSPEND_WORDS) | set(DRAW_WORDS) | set(HAND_SIZE_WORDS)),
+                                 | set(SUSPEND_WORDS) | set(DRAW_WORDS) | set(HAND_SIZE_WORDS) | set(FLASH_PERMISSION_WORDS)),
     ("timing", STATIC_WORDS, set(TIMING_WORDS) | set(RESTRICTION_WORDS)),
     ("in-force", STATIC_WORDS, set()),
     ("engine", EFFECT_WORDS, set(PERFORMERS)),

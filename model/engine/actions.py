@@ -53,7 +53,8 @@ from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_c
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import STEPS, StackAbility
+from mtgjudge.model.state import STEPS, GameState, StackAbility
+from mtgjudge.model.rules.timing import cast_by_flash_permission, flash_permission, sorcery_timing
 
 
 def _legal(ans) -> None:
@@ -259,6 +260,20 @@ def _replicated(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int,
     return out
 
 
+def _one_flash(state: GameState, oid: str, player: str) -> None:
+    """A spell with flash from elsewhere and its own flash permission with an extra cost or a rider, cast where a
+    sorcery couldn't be: its caster chooses which permission to use (601.3; Armor of Thorns ruling 2009-10-01), a
+    choice the engine does not branch on yet: unsupported."""
+    permission = flash_permission(state, oid)
+    if permission is None or not (permission.arg("extra", "") or permission.arg("sacrificed", False)):
+        return
+    if current(state, oid).has_keyword("Flash") and \
+            not all(ok for _, ok in sorcery_timing(state, player, "", ("117.1a",))):
+        raise Unsupported(f"{state.obj(oid).name} has flash and its own permission to be cast as though it had flash "
+                          f"({permission.text()}): which one {player} uses (601.3, 702.8a) is a choice the engine does "
+                          "not consider yet")
+
+
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
                     branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False,
                     bought: bool = False, bought_branch: bool = False, spliced: tuple[str, ...] = (),
@@ -288,6 +303,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     alt = a.get("alternative", 0)
     if alt:
         _alternative_allowed(state, oid, player, alt, x)
+    permission = cast_by_flash_permission(state, oid, player)
+    _one_flash(state, oid, player)
     cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought,
                       spliced=spliced, replicated=replicated)
     # 702.78a, 601.2h: the creatures tapped for conspire are tapped with the rest of the total cost, so they pay
@@ -315,7 +332,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
-                      surged=surged, spliced=gained, fused=o.fused, overloaded=o.overloaded, bestowed=bestowed)
+                      surged=surged, spliced=gained, fused=o.fused, overloaded=o.overloaded, bestowed=bestowed,
+                      as_though_flash=permission is not None)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
                     + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()) + (("702.117a",) if surged else ())
                     + (("702.96a", "702.96b") if o.overloaded else ()) + (("702.103a", "702.103b") if bestowed else ()),

@@ -14,6 +14,7 @@ from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.costs import has_buyback
+from mtgjudge.model.rules.timing import flash_permission
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import StackAbility
@@ -24,6 +25,7 @@ from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import entering_characteristics, put_onto_battlefield
 from mtgjudge.model.words.entering.perform import counters_choices
+from mtgjudge.model.words.timing.perform import sacrificed_at_cleanup
 from mtgjudge.model.engine.auras import bestow_ends, resolve_aura
 from mtgjudge.model.words.attach.record import bestow_index
 from mtgjudge.model.words.optional import perform as optional
@@ -299,29 +301,8 @@ def resolve_top(game: Game) -> list[Game]:
             o = st.obj(top)
     ch = current(st, top)
     if any(t in ch.types for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")):
-        if "Aura" in ch.subtypes:
-            return resolve_aura(game, top)      # 608.3b-c
-        # 614.12: "As this enters, choose a creature type" is made first (each value that can matter a branch),
-        # as it would exist on the battlefield; 702.104a: Tribute, as it enters (each opponent's choice a
-        # branch); 702.98a: unleash (its controller's choice, each a branch); 702.82a, 702.38a: devour and amplify;
-        # all before its enters abilities trigger
-        opponents = [p for p in apnap(game) if p != o.controller]
-        out = []
-        there = lambda g: entering_characteristics(g, top, o.controller).abilities   # noqa: E731
-        for chose in choices.as_it_enters(game, top, there):
-            # 702.82a, 702.38a: devour's sacrifices and amplify's cards revealed, as it enters (each a branch)
-            ch_there = entering_characteristics(chose, top, o.controller)
-            ready = counters_choices(chose, top, o.controller, ch_there.abilities, ch_there.subtypes)
-            for r, k, shown in ready:
-                entered = put_onto_battlefield(r, top, o.controller, o.x, "608.3",
-                                               f"{o.name} ({top}) resolves and enters the battlefield under "
-                                               f"{o.controller}'s control", tribute=True, choosing=True,
-                                               unleash=True, devoured=k, revealed=shown)
-                if has_dash(ch.abilities):
-                    entered = delayed.dash_return(entered, top, o.dashed, o.name, o.controller)      # 702.109a
-                out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
-                        for t in tribute.as_it_enters(entered, top, opponents) for g in unleash.as_it_enters(t, top)]
-        return out
+        permission = flash_permission(st, top)
+        return [sacrificed_at_cleanup(g, o, permission) for g in _permanent_spell(game, top, o, ch)]
     # 702.33g: the spell as it was cast, with or without its kicker; 700.2, 608.2c: a modal spell does what its
     # chosen modes say, in the order written
     whole = spell_ability(modes.expand(tuple(as_announced(a, o.kicked) for a in ch.abilities), modes.chosen_of(o),
@@ -377,6 +358,34 @@ def resolve_top(game: Game) -> list[Game]:
         if g.state.obj(top).zone == "graveyard":        # else exiled instead (702.34a: zones.move says why)
             g = g.log("608.2n", f"{o.name} is put into its owner's graveyard")
         out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} leaves the stack"))
+    return out
+
+
+def _permanent_spell(game: Game, top: str, o: GameObject, ch) -> list[Game]:
+    """608.3: the permanent spell ``top`` (``o``, with characteristics ``ch``) resolves and becomes a permanent; an
+    Aura spell is attached as it does (608.3b-c)."""
+    if "Aura" in ch.subtypes:
+        return resolve_aura(game, top)      # 608.3b-c
+    # 614.12: "As this enters, choose a creature type" is made first (each value that can matter a branch),
+    # as it would exist on the battlefield; 702.104a: Tribute, as it enters (each opponent's choice a
+    # branch); 702.98a: unleash (its controller's choice, each a branch); 702.82a, 702.38a: devour and amplify;
+    # all before its enters abilities trigger
+    opponents = [p for p in apnap(game) if p != o.controller]
+    out = []
+    there = lambda g: entering_characteristics(g, top, o.controller).abilities   # noqa: E731
+    for chose in choices.as_it_enters(game, top, there):
+        # 702.82a, 702.38a: devour's sacrifices and amplify's cards revealed, as it enters (each a branch)
+        ch_there = entering_characteristics(chose, top, o.controller)
+        ready = counters_choices(chose, top, o.controller, ch_there.abilities, ch_there.subtypes)
+        for r, k, shown in ready:
+            entered = put_onto_battlefield(r, top, o.controller, o.x, "608.3",
+                                           f"{o.name} ({top}) resolves and enters the battlefield under "
+                                           f"{o.controller}'s control", tribute=True, choosing=True,
+                                           unleash=True, devoured=k, revealed=shown)
+            if has_dash(ch.abilities):
+                entered = delayed.dash_return(entered, top, o.dashed, o.name, o.controller)      # 702.109a
+            out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
+                    for t in tribute.as_it_enters(entered, top, opponents) for g in unleash.as_it_enters(t, top)]
     return out
 
 

@@ -75,7 +75,7 @@ def _performable(game: Game, oid: str, player: str, paying: str = "") -> None:
         raise Unsupported(f"{what}: announcing its optional or additional costs (601.2b) is not performed this "
                           "way yet")
     require_modelled(st, (Scope.CASTING, Scope.SPELL_COSTS, Scope.CAST_OPTIONS), "a spell is cast")
-    cost = total_cost(st, player, oid, free=True)
+    cost = total_cost(st, player, oid, free=True, resolving=True)
     if not paying and (cost.symbols or cost.other or cost.modifiers):
         raise Unsupported(f"{what}: its total cost is not nothing (118.9d: additional costs and increases are still "
                           "paid), and paying a cost during resolution is not performed this way yet")
@@ -105,7 +105,7 @@ def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], key
     _may_cast_now(game, oid, player, keyword)
     st = game.state
     o = st.obj(oid)
-    free = total_cost(st, player, oid, free=True)
+    free = total_cost(st, player, oid, free=True, resolving=True)
     cost = replace(free, symbols=tuple(mana) + free.symbols, without_mana_cost=False, instead_of_mana_cost=keyword)
     if not all_payments(build_problem(st, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay the total cost of {o.name} for its "

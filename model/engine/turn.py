@@ -229,13 +229,26 @@ def _untap_all_but(game: Game, active: str, held: set[str]) -> Game:
     return game
 
 
-def _settle_cleanup(game: Game) -> list[Game]:
-    out = settle(game)
-    for g in out:
-        if g.state.stack or g.steps != game.steps:
-            if g.state.stack:
-                raise Unsupported("abilities triggered during the cleanup step (514.3a): another cleanup step is not "
-                                  "modelled")
+#: The most cleanup steps one turn's end goes through (514.3a: each after triggers in the one before resolved).
+_MAX_CLEANUP_STEPS = 5
+
+
+def _settle_cleanup(game: Game, begun: int = 1) -> list[Game]:
+    """State-based actions and triggers after the cleanup step's turn-based actions (514.3): where abilities
+    triggered, players receive priority and they resolve, then another cleanup step begins (514.3a), its own
+    "at the beginning of the next cleanup step" abilities triggering as it begins."""
+    out = []
+    for g in settle(game):
+        if not g.state.stack:
+            out.append(g)
+            continue
+        if begun >= _MAX_CLEANUP_STEPS:
+            raise Unsupported(f"abilities triggered in {begun} cleanup steps of one turn (514.3a): more than the "
+                              f"engine's bound of {_MAX_CLEANUP_STEPS}")
+        for resolved in _run_stack(g.log("514.3a", "abilities triggered during the cleanup step: players receive "
+                                                    "priority and they resolve")):
+            again = resolved.log("514.3a", "another cleanup step begins")
+            out += [x for c in _cleanup(fire(again, "cleanup")) for x in _settle_cleanup(c, begun + 1)]
     return out
 
 

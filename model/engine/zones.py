@@ -181,7 +181,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
          kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
          cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True, surged: bool = False,
          chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = (), fused: bool = False,
-         overloaded: bool = False, bestowed: bool | None = False) -> Game:
+         overloaded: bool = False, bestowed: bool | None = False, as_though_flash: bool = False) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
@@ -195,7 +195,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     becomes);
     ``chosen``: the choices made as it enters the battlefield (614.12), kept only there; ``spliced``: the rules text
     a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e); ``fused``: a split card cast by fuse as both halves (702.102a), and
-    ``overloaded``: a spell cast for its overload cost (702.96a), both kept only on the stack. ``guard`` False: the move is part of an event whose first move
+    ``overloaded``: a spell cast for its overload cost (702.96a), and ``as_though_flash``: cast by its own flash
+    permission where a sorcery couldn't have been cast (702.8a), all three kept only on the stack. ``guard`` False: the move is part of an event whose first move
     was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
     move still was (614: what may replace the event is what exists as it happens)."""
     state = game.state
@@ -235,6 +236,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      cast_from=cast_from if to in ("battlefield", "stack") else "",
                      bought_back=bought_back if to == "stack" else None,
                      cast_by=cast_by if to == "stack" else "",
+                     cast_as_though_flash=as_though_flash if to == "stack" else None,
                      evoked=evoked and to in ("battlefield", "stack"), spell_copy=o.spell_copy,
                      surged=surged and to in ("battlefield", "stack"),
                      dashed=dashed if to in ("battlefield", "stack") else False,

@@ -66,6 +66,7 @@ from mtgjudge.model.words.library.read import dredge_line, hand_size_static
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence, static_prevention
 from mtgjudge.model.words.restrictions.read import restriction_static
+from mtgjudge.model.words.timing.read import timing_static
 from mtgjudge.model.words.tapping import read as tapping_read
 from mtgjudge.model.words.tapping.read import skip_untap_word, untap_static
 from mtgjudge.model.words.sagas import read as sagas
@@ -1319,7 +1320,7 @@ def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability]
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
-        or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed) \
+        or restriction_static(norm, printed) or timing_static(norm, printed) or graveyard_replacement_static(norm, printed) \
         or declaring_static(norm, printed) or damage_static(norm, printed) or untap_static(norm, printed) \
         or (None if ctx.spell else hand_size_static(norm, printed))     # 402.2: a permanent's static
     if word is not None:

@@ -108,8 +108,9 @@ STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern | patterns.Pattern, frozenset
      frozenset({Scope.CAST_OPTIONS})),
     ("cast as though it had flash", "702.8", patterns.compile(r"^You may cast ~ as though it had flash\b[^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
-    # "If you cast it any time a sorcery couldn't have been cast, ... sacrifices it ...": the rider depends on when
-    # it was cast, not on which permission was used (flash from elsewhere, 702.8a), and acts as events do.
+    # "If you cast it any time a sorcery couldn't have been cast, ...": a rider the timing word does not read acts
+    # only on the spell cast by this permission (Armor of Thorns ruling 2009-10-01: not when it was given flash by
+    # another effect), as events do, after it was cast.
     ("cast as though it had flash, with a rider", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\. "
                                                                       r"If you cast it [^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS}) | EVENT_SCOPES),

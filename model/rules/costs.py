@@ -29,17 +29,18 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, StaticEffect
 
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
-from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.mana import Symbol, format_cost, parse_cost
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
+from mtgjudge.model.rules.timing import cast_by_flash_permission
 
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's);
 #: conspire's cost (702.78a: tapping two creatures chosen as the spell is cast) is paid by ``engine.actions``.
-SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
+SPELL_COST_WORDS = ("flash_permission", "cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
                     "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost",
                     "cast_from_graveyard", "replicate", "conspire")
 
@@ -217,7 +218,7 @@ def has_buyback(state, oid: str) -> bool:
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
                targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = (),
                buyback: bool = False, free: bool = False, spliced: tuple[str, ...] = (),
-               replicated: int = 0) -> TotalCost:
+               replicated: int = 0, resolving: bool = False) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``free``: the resolving effect that casts it says "without paying
     its mana cost" (608.2g, 118.9b: an alternative cost; additional costs and increases still apply, 118.9d). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
@@ -227,7 +228,10 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     (``additional_choices``; required when there is one); ``buyback``: its buyback cost is paid too (702.27a, an
     optional additional cost); ``spliced``: the cards in the caster's hand spliced onto it, whose splice costs are
     additional costs (702.47a); ``replicated``: how many times its replicate cost is paid (702.56a, an optional
-    additional cost paid any number of times)."""
+    additional cost paid any number of times); ``resolving``: it is cast while another spell or ability resolves
+    (608.2g), which ignores timing: its own flash permission is not used, nor its extra cost paid (601.3c). Cast
+    otherwise by that permission where sorcery timing would not allow it, the permission's "pay {2} more" is an
+    additional cost (601.2f; not part of its mana cost, Ghitu Fire ruling 2004-10-04)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
@@ -294,6 +298,9 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
                     symbols += list(part.mana)
                 else:
                     other.append(with_x(part, announced))
+    by_permission = None if resolving else cast_by_flash_permission(state, oid, caster)
+    if by_permission is not None and by_permission.arg("extra", ""):
+        symbols += list(parse_cost(by_permission.arg("extra")))
     for cid in spliced:
         # 702.47a: each spliced card's splice cost (the ``splice`` word of the card in the caster's hand)
         words = [a.static for a in current(state, cid).abilities

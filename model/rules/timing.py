@@ -11,12 +11,13 @@ from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.this_turn import unstated
 from mtgjudge.model.state import NO_PRIORITY_STEPS, STEPS, GameState
+from mtgjudge.model.vocab.abilities import StaticEffect
 from mtgjudge.model.vocab.phrases import BEFORE_ATTACKERS
-from mtgjudge.model.words.restrictions.record import CAST_CLAUSES
+from mtgjudge.model.words.timing.record import CAST_CLAUSES
 
 Requirement = tuple[Step, bool]
 #: The static words the timing rules implement (``vocab.words``' "timing" consumer).
-TIMING_WORDS = ("additional_land_plays", "cast_only")
+TIMING_WORDS = ("additional_land_plays", "cast_only", "flash_permission")
 
 
 def summoning_sick(state: GameState, oid: str) -> bool:
@@ -231,8 +232,41 @@ def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
             reqs.append((step(("702.8a", "117.1a"), f"{name} has flash: it may be cast any time {player} could cast an "
                                                     f"instant, although {' and '.join(barred)}"), True))
         return reqs
+    permission = cast_by_flash_permission(state, oid, player)
+    if permission is not None:
+        # 601.3c, 702.8a: its own permission lets it be cast where sorcery timing would not; the extra cost is
+        # added to its total cost (``rules.costs.total_cost``, 601.2f)
+        barred = [st.text.split("; ", 1)[1] for st, ok in sorcery_timing(state, player, "", ("117.1a",)) if not ok]
+        extra = permission.arg("extra", "")
+        return reqs + [(step(("702.8a", "601.3c" if extra else "601.3", "117.1a"),
+                             f"{name} may be cast as though it had flash by its own ability"
+                             + (f", paying {extra} more (601.2f)" if extra else "")
+                             + f", although {' and '.join(barred)}"), True)]
     rule = ("117.1a", "307.1") if "Sorcery" in ch.types else ("117.1a",)
     return reqs + sorcery_timing(state, player, f"{name} is not an instant and has no flash: it can be cast", rule)
+
+
+def flash_permission(state: GameState, oid: str) -> StaticEffect | None:
+    """The spell's own "You may cast ~ as though it had flash ..." (``flash_permission``; 113.6e: it functions in
+    every zone the card could be cast from, and on the stack), or None."""
+    return next((a.static for a in current(state, oid).abilities
+                 if a.kind == "static" and a.static is not None and a.static.kind == "flash_permission"), None)
+
+
+def cast_by_flash_permission(state: GameState, oid: str, player: str) -> StaticEffect | None:
+    """The spell's own flash permission when it is what lets ``player`` cast it now (601.3, 702.8a): it is no
+    instant and has no flash, and sorcery timing would not allow the cast; None otherwise (cast in its controller's
+    main phase with an empty stack, it is cast as a sorcery is: it costs no more and is not sacrificed, as its
+    rider says "if you cast it any time a sorcery couldn't have been cast"). Flash from elsewhere is another
+    permission its caster may use instead (Armor of Thorns ruling 2009-10-01: then it is not sacrificed): which one
+    is used is the caster's choice (``engine.actions``)."""
+    ch = current(state, oid)
+    if "Instant" in ch.types or ch.has_keyword("Flash"):
+        return None
+    permission = flash_permission(state, oid)
+    if permission is None or all(ok for _, ok in sorcery_timing(state, player, "", ("117.1a",))):
+        return None
+    return permission
 
 
 def bestowed_timing(state: GameState, oid: str, player: str) -> Step | None:

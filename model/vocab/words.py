@@ -30,6 +30,7 @@ from mtgjudge.model.words.references import record as words_refs
 from mtgjudge.model.words.removal import record as words_removal
 from mtgjudge.model.words.control import record as words_control
 from mtgjudge.model.words.restrictions import record as words_restrictions
+from mtgjudge.model.words.timing import record as words_timing
 from mtgjudge.model.words.graveyard_replacement import record as words_graveyard
 from mtgjudge.model.words.shields import record as words_shields
 from mtgjudge.model.words.tokens import record as words_tokens
@@ -81,7 +82,7 @@ _FAMILIES = (
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
     words_face_down, tapping, madness, suspend, splice, copies, defined_pt, graveyard_abilities, colors_spent, split,
-    explore, cipher,
+    explore, cipher, words_timing,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

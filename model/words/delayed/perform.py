@@ -153,7 +153,8 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
             moved += m
             continue
         if not st.has(oid) or game.moved(oid) != n or st.obj(oid).zone != "battlefield":
-            done = {"sacrifice": "sacrificed", "bounce": "returned to its owner's hand"}.get(act, "exiled")
+            done = {"sacrifice": "sacrificed", "controller_sacrifices": "sacrificed",
+                    "bounce": "returned to its owner's hand"}.get(act, "exiled")
             game = game.log(("603.7c", "400.7"), f"{oid} is no longer the permanent the effect named: it is not "
                                                  f"{done}")
             continue
@@ -161,7 +162,7 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
             # 701.21a: a player can sacrifice only a permanent they control
             game = game.log("701.21a", f"{d.controller} no longer controls {name_of(st, oid)}: it is not sacrificed")
             continue
-        game = remove(game, oid, act)
+        game = remove(game, oid, "sacrifice" if act == "controller_sacrifices" else act)
     return [after_moves(game, moved, "a card returns to the battlefield") if moved else game]
 
 
@@ -217,15 +218,25 @@ def dash_return(game: Game, oid: str, dashed: bool | None, name: str, controller
     if not dashed:
         return game.log("702.109a", f"{name} ({oid}) was not cast for its dash cost: it doesn't have haste by it, and "
                                     "no delayed triggered ability returns it")
+    return for_the_permanent(game, oid, "next_end_step", "bounce", name, controller, "702.109a",
+                             f"{name}'s dash cost was paid")
+
+
+def for_the_permanent(game: Game, oid: str, at: str, act: str, name: str, controller: str, rule: str,
+                      because: str) -> Game:
+    """603.7a: as the spell ``oid`` resolves and becomes a permanent, a delayed triggered ability is created that does
+    ``act`` to that permanent ``at`` (``WHEN``), controlled by the spell's controller (603.7d) and referring to that
+    permanent only (603.7c: once it leaves the battlefield it is a new object, 400.7, and is not affected); nothing
+    when the spell did not become a permanent. ``rule`` and ``because``: what makes it (dash, 702.109a)."""
     st = game.state
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
-        return game.log(("702.109a", "603.7c"), f"{name} ({oid}) did not become a permanent: nothing is returned")
-    e = parse_effect({"delayed": {"at": "next_end_step", "act": "bounce", "it": True}})
-    d = DelayedTrigger(controller=controller, step="end", effect=e, origin=name, source=oid,
+        return game.log((rule, "603.7c"), f"{name} ({oid}) did not become a permanent: no delayed triggered ability "
+                                          "is created")
+    e = parse_effect({"delayed": {"at": at, "act": act, "it": True}})
+    d = DelayedTrigger(controller=controller, step=_AT[at][0], effect=e, origin=name, source=oid,
                        objects=((oid, game.moved(oid)),), text=_text(game, e, [oid]))
     game = game.with_state(st.adding(Lasting(d, Duration("triggers", st.turn.number))))
-    return game.log(("702.109a", "603.7a"), f"{name}'s dash cost was paid: a delayed triggered ability is created: "
-                                            f"{d.describe()}")
+    return game.log((rule, "603.7a"), f"{because}: a delayed triggered ability is created: {d.describe()}")
 
 
 def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

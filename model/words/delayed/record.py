@@ -3,7 +3,7 @@ Read from Oracle text by ``words.delayed.read``; performed by ``words.delayed.pe
 
 ``delayed``: a resolving spell or ability creates a delayed triggered ability that triggers once, at ``at``
 (``WHEN``), and then does ``effect`` (a word of the encoding with no target and no "it": "draw a card") or
-``act`` ("exile", "sacrifice", "return_to_battlefield", "bounce") to what the instruction before it named (603.7c):
+``act`` ("exile", "sacrifice", "controller_sacrifices", "return_to_battlefield", "bounce") to what the instruction before it named (603.7c):
 ``it`` (the object it acted on, 608.2c) or ``made`` (the tokens it created).
 
 ("It doesn't untap during its controller's next untap step", ``skip_untap``, is tapping's: ``words.tapping``.)
@@ -25,6 +25,9 @@ WHEN = {"next_turn_upkeep": "at the beginning of the next turn's upkeep",
         "next_cleanup_step": "at the beginning of the next cleanup step"}
 #: What it may do to the objects it refers to.
 ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return",
+        # whoever controls it then (a flash permission's rider, 702.8a: "the controller of the permanent it
+        # becomes sacrifices it"), where "sacrifice" is the trigger's controller's, who must control it (701.21a)
+        "controller_sacrifices": "Its controller sacrifices",
         "bounce": "Return",           # to its owner's hand: dash's (702.109a), made by the engine
         "draw_up_to": "Its controller may draw up to",    # the controller of "it" then (608.2h) chooses 0..n
         "cast": "You may cast"}       # rebound (702.88a): made by the engine, not read from a sentence

@@ -1,9 +1,7 @@
 """Reading the statics that forbid activating abilities (``words.restrictions.record``): a whole line "Activated
 abilities of <objects> can't be activated." or "... can't be activated unless they're mana abilities.", whose
 objects are one or two kinds of permanents the vocabulary reads, or "sources with the chosen name". Any other
-wording ("during your turn", three kinds) is no reading: the line stays unmodelled. And the restriction of a
-spell on when it may be cast, "Cast this spell only during combat." (``cast_only``), every clause one the
-record lists."""
+wording ("during your turn", three kinds) is no reading: the line stays unmodelled."""
 from __future__ import annotations
 
 import re
@@ -16,32 +14,16 @@ _CANT_ACTIVATE = re.compile(r"Activated abilities of (?P<objects>[a-z' ]+?) can'
                             r"(?P<unless> unless they're mana abilities)?\.")
 
 
-_CAST_ONLY = re.compile(r"Cast ~ only (?P<clauses>.+?)\.")
-
-
 def restriction_static(norm: str, printed: str) -> Ability | None:
     """The line as a ``cant_activate`` static, or None when it is not one this module reads whole."""
     m = _CANT_ACTIVATE.fullmatch(norm.strip())
     if m is None:
-        return _cast_only(norm, printed)
+        return None
     try:
         named = m.group("objects") == "sources with the chosen name"
         static = parse_static({"kind": "cant_activate", **({"chosen_name": True} if named else
                                                            {"objects": m.group("objects")}),
                                **({"unless_mana": True} if m.group("unless") else {})})
-    except DefinitionError:
-        return None
-    return Ability("static", static=static, source_text=printed)
-
-
-def _cast_only(norm: str, printed: str) -> Ability | None:
-    """"Cast ~ only [clause] and only [clause]." as a ``cast_only`` static (113.6e: it functions in every zone the
-    card could be cast from, and on the stack), or None when one clause is not one the record lists."""
-    m = _CAST_ONLY.fullmatch(norm.strip())
-    if m is None:
-        return None
-    try:
-        static = parse_static({"kind": "cast_only", "clauses": m.group("clauses").split(" and only ")})
     except DefinitionError:
         return None
     return Ability("static", static=static, source_text=printed)
