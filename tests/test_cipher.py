@@ -5,16 +5,13 @@ does not cast (707.12), unsupported, naming the card; bad states refused."""
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
-from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.reading import normalize_reading, render_line
-from mtgjudge.queries.format.fields import QuestionError, QuestionValidator
-from mtgjudge.queries.format.questions import read_question
-from mtgjudge.queries.runner import run_question
+from mtgjudge.queries.format.fields import QuestionError
+from tests.card_helpers import answer
 
 REMINDER = (" (Then you may exile this spell card encoded on a creature you control. Whenever that creature deals "
             "combat damage to a player, its controller may cast a copy of the encoded card without paying its mana "
@@ -24,12 +21,6 @@ REMINDER = (" (Then you may exile this spell card encoded on a creature you cont
 def card(name: str, type_line: str, text: str, cost: str = "{3}{U}", pt: str = "") -> CardDef:
     p, t = pt.split("/") if pt else (None, None)
     return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, p, t),)))
-
-
-def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
-    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
-    r = run_question(read_question(d, yaml.safe_load(doc)))
-    return r.status, (r.answer.value if r.answer is not None else None), r.message
 
 
 # ---------------------------------------------------------------- reading

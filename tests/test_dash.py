@@ -5,16 +5,13 @@ worked out by hand from CR 702.109a and Mardu Scout's rulings (2014-11-24), neve
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
-from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.reading import render_line
-from mtgjudge.queries.format.fields import QuestionError, QuestionValidator
-from mtgjudge.queries.format.questions import read_question
-from mtgjudge.queries.runner import run_question
+from mtgjudge.queries.format.fields import QuestionError
+from tests.card_helpers import answer
 
 REMINDER = (" (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the "
             "battlefield to its owner's hand at the beginning of the next end step.)")
@@ -23,12 +20,6 @@ REMINDER = (" (You may cast this spell for its dash cost. If you do, it gains ha
 def card(name: str, text: str, cost: str = "{R}{R}", pt: str = "3/1") -> CardDef:
     p, t = pt.split("/")
     return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, "Creature — Goblin Scout", text, p, t),)))
-
-
-def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
-    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
-    r = run_question(read_question(d, yaml.safe_load(doc)))
-    return r.status, (r.answer.value if r.answer is not None else None), r.message
 
 
 SCOUT = card("Frob Scout", "Dash {1}{R}" + REMINDER)

@@ -8,11 +8,9 @@ import dataclasses
 import pytest
 import yaml
 
-from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
-from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.graveyard_abilities import record
@@ -21,15 +19,10 @@ from mtgjudge.queries.board import Board
 from mtgjudge.queries.format.fields import QuestionValidator
 from mtgjudge.queries.format.questions import read_question
 from mtgjudge.queries.runner import run_question
+from tests.card_helpers import card
 
 REMINDER = ("({R}: Return this card from your graveyard to the battlefield. It gains haste. Exile it at the "
             "beginning of the next end step or if it would leave the battlefield. Unearth only as a sorcery.)")
-
-
-def card(name: str, type_line: str, cost: str | None, text: str, pt: str = "") -> CardDef:
-    """A card compiled from Oracle text, as an imported card is."""
-    p, t = pt.split("/") if pt else (None, None)
-    return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, p, t),)))
 
 
 def abilities(text: str, type_line: str = "Creature — Zombie") -> tuple[Ability, ...]:

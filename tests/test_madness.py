@@ -5,32 +5,13 @@ or the discard needs what the engine does not perform stay unsupported, naming i
 from __future__ import annotations
 
 import pytest
-import yaml
 
-from mtgjudge.model.cards.sources import CardRecord, FaceRecord
-from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
-from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.reading import render_line
-from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.format.questions import read_question
-from mtgjudge.queries.runner import run_question
+from tests.card_helpers import card, answer
 
 REMINDER = (" (If you discard this card, discard it into exile. When you do, cast it for its madness cost or put it "
             "into your graveyard.)")
-
-
-def card(name: str, type_line: str, cost: str, text: str, pt: str = "") -> CardDef:
-    """A card compiled from Oracle text, as an imported card is."""
-    p, t = pt.split("/") if pt else (None, None)
-    return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, p, t),)))
-
-
-def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
-    """The status, the answer's value and the message of one question, with ``cards`` beside the built-in ones."""
-    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
-    r = run_question(read_question(d, yaml.safe_load(doc)))
-    return r.status, (r.answer.value if r.answer is not None else None), r.message
 
 
 BOARD = """

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-import yaml
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
-from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.vocab.keywords import BY_NAME, TABLE as KEYWORDS, Keyword
@@ -21,9 +19,7 @@ from mtgjudge.model.oracle.narrowing import TABLE, keyword_of
 from mtgjudge.model.vocab.cast_options import adds_ways, not_chosen, only_if_paid
 from mtgjudge.model.oracle.scopes import declaration_only, scopes_of, zones_of
 from mtgjudge.model.vocab.scopes import Scope
-from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.format.questions import read_question
-from mtgjudge.queries.runner import run_question
+from tests.card_helpers import card, answer
 
 #: Row name -> the tests that pose it where it would matter (filled by ``matters``).
 TESTED: dict[str, list[str]] = {}
@@ -36,19 +32,6 @@ def matters(*rows: str) -> Callable:
             TESTED.setdefault(r, []).append(f.__name__)
         return f
     return mark
-
-
-def card(name: str, type_line: str, cost: str | None, text: str, pt: str = "") -> CardDef:
-    """A card compiled from Oracle text, as an imported card is."""
-    p, t = pt.split("/") if pt else (None, None)
-    return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, p, t),)))
-
-
-def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
-    """The status, the answer's value and the message of one question, written in the format, with ``cards``."""
-    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
-    r = run_question(read_question(d, yaml.safe_load(doc)))
-    return r.status, (r.answer.value if r.answer is not None else None), r.message
 
 
 def unmodelled(c: CardDef):

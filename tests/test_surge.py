@@ -4,28 +4,18 @@ values are worked out by hand from CR 702.117a and the surge rulings (2016-01-22
 output."""
 from __future__ import annotations
 
-import yaml
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
-from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.reading import render_line
-from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.format.questions import read_question
-from mtgjudge.queries.runner import run_question
+from tests.card_helpers import answer
 
 REMINDER = " (You may cast this spell for its surge cost if you or a teammate has cast another spell this turn.)"
 
 
 def card(name: str, text: str, cost: str = "{4}{R}") -> CardDef:
     return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, "Sorcery", text, None, None),)))
-
-
-def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
-    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
-    r = run_question(read_question(d, yaml.safe_load(doc)))
-    return r.status, (r.answer.value if r.answer is not None else None), r.message
 
 
 SALVO = card("Frob Salvo", "Surge {1}{R}" + REMINDER + "\nFrob Salvo deals 4 damage to target creature.")

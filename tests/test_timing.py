@@ -5,19 +5,12 @@ those rules and the cards' rulings (Ghitu Fire 2004-10-04, Armor of Thorns 2009-
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from mtgjudge.model.build import obj, state_of
-from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.names import normalize
-from mtgjudge.model.objects import CardDef
-from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.words.restrictions.read import restriction_static
 from mtgjudge.model.words.timing.read import timing_static
-from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.format.questions import read_question
-from mtgjudge.queries.runner import run_question
+from tests.card_helpers import card, answer_and_reasons as answer
 
 # ---------------------------------------------------------------- "Cast this spell only ..." (601.3, 506.7)
 
@@ -97,21 +90,6 @@ def test_after_blockers_with_no_attacker_left_is_unsupported():
 
 RIDER = ("If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes "
          "sacrifices it at the beginning of the next cleanup step.")
-
-
-def card(name: str, type_line: str, cost: str, text: str) -> CardDef:
-    """A card compiled from Oracle text, as an imported card is."""
-    return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, None, None),)))
-
-
-def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
-    """The status, the answer's value and the message (or, answered, its reasons) of one question, with ``cards``
-    beside the built-in ones."""
-    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
-    r = run_question(read_question(d, yaml.safe_load(doc)))
-    if r.answer is None:
-        return r.status, None, r.message
-    return r.status, r.answer.value, r.message or "\n".join(w.text for w in r.answer.why)
 
 
 @pytest.mark.parametrize("line,extra,sacrificed", [

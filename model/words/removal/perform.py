@@ -126,31 +126,27 @@ def _spell_moves_itself(game: Game, e: Effect, ctx: Ctx, to: str, rule: str, ver
     return [after_moves(g, [(lki, "stack", to)], f"{lki.name} {verb}")]
 
 
-def _bounce_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """400.6: "Return ~ to its owner's hand." Of a permanent's own ability: the permanent is returned if it is still
-    the object it was on the battlefield (400.7; Viashino Sandscout's reminder text: "Return it only if it's on the
-    battlefield"), whoever controls it. Of a resolving instant or sorcery: the spell card is put into its owner's
-    hand from the stack, and so not into the graveyard as its resolution ends (608.2n). Of a leaves-the-battlefield
-    ability (603.10a: its "~" is the card where it went), of an ability of a card in another zone and of a copy of a
-    spell, it is not performed."""
-    if ctx.ability_index is None:
-        return _spell_moves_itself(game, e, ctx, "hand", "400.6", "is returned to its owner's hand")
-    gone = the_permanent_itself(game, e, ctx, "returned to its owner's hand")
-    if gone is not None:
-        return [gone]
-    return [remove(game, ctx.source, "bounce")]
+def _moves_itself(to: str, kind: str, rule: str, verb: str, done: str) -> Performer:
+    """The performer of an instruction that moves "~" itself to ``to`` (``kind``: the removal that does it to a
+    permanent). Of a resolving instant or sorcery: the spell card is moved from the stack, and so is not put into
+    its owner's graveyard as its resolution ends (608.2n). Of a permanent's own ability: the permanent, if it is
+    still that object on the battlefield (400.7; ``the_permanent_itself``), whoever controls it. Of a
+    leaves-the-battlefield ability (603.10a: its "~" is the card where it went), of an ability of a card in another
+    zone and of a copy of a spell, it is not performed."""
+    def perform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        if ctx.ability_index is None:
+            return _spell_moves_itself(game, e, ctx, to, rule, verb)
+        gone = the_permanent_itself(game, e, ctx, done)
+        if gone is not None:
+            return [gone]
+        return [remove(game, ctx.source, kind)]
+    return perform
 
 
-def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """406.3: "Exile ~." Of a resolving instant or sorcery: the spell card is exiled from the stack, and so is not
-    put into its owner's graveyard as its resolution ends (608.2n; Temporal Mastery). Of a permanent's own ability:
-    the permanent, if it is still that object on the battlefield (400.7; ``the_permanent_itself``)."""
-    if ctx.ability_index is None:
-        return _spell_moves_itself(game, e, ctx, "exile", "406.3", "is exiled")
-    gone = the_permanent_itself(game, e, ctx, "exiled")
-    if gone is not None:
-        return [gone]
-    return [remove(game, ctx.source, "exile")]
+#: 400.6: "Return ~ to its owner's hand." (Viashino Sandscout's reminder text: "Return it only if it's on the
+#: battlefield"); 406.3: "Exile ~." (Temporal Mastery: the spell card is exiled, not put into a graveyard).
+_bounce_self = _moves_itself("hand", "bounce", "400.6", "is returned to its owner's hand", "returned to its owner's hand")
+_exile_self = _moves_itself("exile", "exile", "406.3", "is exiled", "exiled")
 
 
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
