@@ -232,3 +232,13 @@ def test_a_conditional_permission_stays_unmodelled_near_miss():
     # line could let it be cast
     status, _, msg = _can_play("Hungering Yeti", ", ".join(["Mountain"] * 5), "Bob")
     assert status == "unsupported" and "Hungering Yeti" in msg, msg
+
+
+def test_an_unread_permission_from_another_permanent_leaves_the_rider_unsupported_armor_of_thorns_2009_10_01():
+    # "You may cast spells as though they had flash." (Vedalken Orrery) is another permission Alice could use, and
+    # then Spider Climb would not be sacrificed: while that line is unmodelled the answer is unsupported
+    orrery = card("Frob Orrery", "Artifact", "{4}", "You may cast spells as though they had flash.")
+    status, _, msg = answer(_spider_climb("{active: Bob}").replace("battlefield: [Forest, Forest,",
+                                                                   "battlefield: [Forest, Forest, Frob Orrery,")
+                            % "graveyard", orrery)
+    assert status == "unsupported" and "Frob Orrery" in msg, msg

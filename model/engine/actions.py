@@ -54,7 +54,7 @@ from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import STEPS, GameState, StackAbility
-from mtgjudge.model.rules.timing import cast_by_flash_permission, flash_permission, sorcery_timing
+from mtgjudge.model.rules.timing import cast_by_flash_permission, flash_permission, sorcery_could_be_cast
 
 
 def _legal(ans) -> None:
@@ -267,8 +267,7 @@ def _one_flash(state: GameState, oid: str, player: str) -> None:
     permission = flash_permission(state, oid)
     if permission is None or not (permission.arg("extra", "") or permission.arg("sacrificed", False)):
         return
-    if current(state, oid).has_keyword("Flash") and \
-            not all(ok for _, ok in sorcery_timing(state, player, "", ("117.1a",))):
+    if current(state, oid).has_keyword("Flash") and not sorcery_could_be_cast(state, player):
         raise Unsupported(f"{state.obj(oid).name} has flash and its own permission to be cast as though it had flash "
                           f"({permission.text()}): which one {player} uses (601.3, 702.8a) is a choice the engine does "
                           "not consider yet")

@@ -40,9 +40,9 @@ from mtgjudge.model.rules.timing import cast_by_flash_permission
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's);
 #: conspire's cost (702.78a: tapping two creatures chosen as the spell is cast) is paid by ``engine.actions``.
-SPELL_COST_WORDS = ("flash_permission", "cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
+SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
                     "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost",
-                    "cast_from_graveyard", "replicate", "conspire")
+                    "cast_from_graveyard", "replicate", "conspire", "flash_permission")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:

@@ -264,9 +264,15 @@ def cast_by_flash_permission(state: GameState, oid: str, player: str) -> StaticE
     if "Instant" in ch.types or ch.has_keyword("Flash"):
         return None
     permission = flash_permission(state, oid)
-    if permission is None or all(ok for _, ok in sorcery_timing(state, player, "", ("117.1a",))):
+    if permission is None or sorcery_could_be_cast(state, player):
         return None
     return permission
+
+
+def sorcery_could_be_cast(state: GameState, player: str) -> bool:
+    """Whether ``player`` could cast a sorcery now, as far as timing goes (307.1, 117.1a: their main phase, the
+    stack empty): what "any time a sorcery couldn't have been cast" is measured against (702.8a)."""
+    return all(ok for _, ok in sorcery_timing(state, player, "", ("117.1a",)))
 
 
 def bestowed_timing(state: GameState, oid: str, player: str) -> Step | None:
