@@ -194,10 +194,10 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     (its surge cost, 702.117a) and ``bestowed`` (cast bestowed, 702.103b: the spell and the Aura permanent it
     becomes);
     ``chosen``: the choices made as it enters the battlefield (614.12), kept only there; ``spliced``: the rules text
-    a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e); ``fused``: a split card cast by fuse as both halves (702.102a), and
-    ``overloaded``: a spell cast for its overload cost (702.96a), and ``as_though_flash``: cast by its own flash
-    permission where a sorcery couldn't have been cast (702.8a), all three kept only on the stack. ``guard`` False: the move is part of an event whose first move
-    was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
+    a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e); ``fused``: a split
+    card cast by fuse as both halves (702.102a), ``overloaded``: a spell cast for its overload cost (702.96a), and
+    ``as_though_flash``: cast by its own flash permission where a sorcery couldn't have been cast (702.8a), all
+    three kept only on the stack. ``guard`` False: the move is part of an event whose first move was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
     move still was (614: what may replace the event is what exists as it happens)."""
     state = game.state
     o = state.obj(oid)

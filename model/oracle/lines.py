@@ -1320,7 +1320,8 @@ def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability]
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
-        or restriction_static(norm, printed) or timing_static(norm, printed) or graveyard_replacement_static(norm, printed) \
+        or restriction_static(norm, printed) or timing_static(norm, printed) \
+        or graveyard_replacement_static(norm, printed) \
         or declaring_static(norm, printed) or damage_static(norm, printed) or untap_static(norm, printed) \
         or (None if ctx.spell else hand_size_static(norm, printed))     # 402.2: a permanent's static
     if word is not None:

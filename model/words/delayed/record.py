@@ -3,7 +3,8 @@ Read from Oracle text by ``words.delayed.read``; performed by ``words.delayed.pe
 
 ``delayed``: a resolving spell or ability creates a delayed triggered ability that triggers once, at ``at``
 (``WHEN``), and then does ``effect`` (a word of the encoding with no target and no "it": "draw a card") or
-``act`` ("exile", "sacrifice", "controller_sacrifices", "return_to_battlefield", "bounce") to what the instruction before it named (603.7c):
+``act`` ("exile", "sacrifice", "controller_sacrifices", "return_to_battlefield", "bounce") to what the instruction
+before it named (603.7c):
 ``it`` (the object it acted on, 608.2c) or ``made`` (the tokens it created).
 
 ("It doesn't untap during its controller's next untap step", ``skip_untap``, is tapping's: ``words.tapping``.)

@@ -145,7 +145,8 @@ def _moves_itself(to: str, kind: str, rule: str, verb: str, done: str) -> Perfor
 
 #: 400.6: "Return ~ to its owner's hand." (Viashino Sandscout's reminder text: "Return it only if it's on the
 #: battlefield"); 406.3: "Exile ~." (Temporal Mastery: the spell card is exiled, not put into a graveyard).
-_bounce_self = _moves_itself("hand", "bounce", "400.6", "is returned to its owner's hand", "returned to its owner's hand")
+_bounce_self = _moves_itself("hand", "bounce", "400.6", "is returned to its owner's hand",
+                             "returned to its owner's hand")
 _exile_self = _moves_itself("exile", "exile", "406.3", "is exiled", "exiled")
 
 

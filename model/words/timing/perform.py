@@ -30,5 +30,6 @@ def sacrificed_at_cleanup(game: Game, spell: GameObject, permission: StaticEffec
                           "it becomes, 702.8a) is not given")
     if not spell.cast_as_though_flash:
         return game
-    return for_the_permanent(game, spell.id, "next_cleanup_step", "controller_sacrifices", spell.name, spell.controller, "702.8a",
+    return for_the_permanent(game, spell.id, "next_cleanup_step", "controller_sacrifices", spell.name,
+                             spell.controller, "702.8a",
                              f"{spell.name} was cast by its own permission at a time a sorcery couldn't have been cast")
