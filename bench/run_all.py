@@ -466,9 +466,11 @@ def main(argv: list[str]) -> int:
         pythons["baseline"] = args.baseline
     chosen = os.environ.get("MTGJUDGE_CACHE", "")
     base = Path(chosen) if chosen and chosen.lower() not in ("off", "0", "no") else ROOT / ".cache"
-    envs = {tree: cache_env(py, base) for tree, py in pythons.items()}
     scratch = Path(tempfile.mkdtemp(prefix="bench-run-all-"))
     try:
+        envs = {tree: cache_env(py, base) for tree, py in pythons.items()}
+        if any(r.name.startswith("start-up/store-card") for r in selected):
+            envs = {tree: bench_ask.store_env(env, scratch, pythons[tree]) for tree, env in envs.items()}
         texts = [r.question() for r in selected if r.question and not r.cold]
         for tree, py in pythons.items():          # bytecode written, every card of the rows compiled and cached
             if texts:

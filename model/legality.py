@@ -45,7 +45,9 @@ from mtgjudge.model.words.split.record import fused_reason, has_fuse_word
 
 def find_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
     """The (1-based index, ability) that ``which`` names among the object's activated abilities: an index,
-    a unique piece of its text, or None when it has one. Raises InputError (key ``ability``)."""
+    a unique piece of its text, or None when it has one. Raises InputError (key ``ability``), or Unsupported for
+    a real card the product has no definition for (which abilities it has is not known)."""
+    require_modelled_object(state, oid)
     abilities = activated_abilities(state, oid)
     name = state.obj(oid).name
 

@@ -97,3 +97,37 @@ expect:
   - {object: wrath, zone: graveyard}
 """)
     assert r.status == "pass", (r.status, r.message)
+
+
+def test_a_permanent_dying_with_others_exiles_them_too():
+    """400.6, 614.1a: state-based actions put every creature with lethal damage into a graveyard at once (704.3);
+    the replacement effect of one of them applies to that event, its own card and the others' alike (Kalitas,
+    Traitor of Ghet's ruling 2016-01-22), whichever the engine moves first. Pyroclasm left the stack before them
+    (608.2n), while the Warden was there."""
+    from tests.card_helpers import answer, card
+    warden = card("Test Warden", "Creature — Spirit", "{1}{B}",
+                  "If a card would be put into an opponent's graveyard from anywhere, exile it instead.", "1/1")
+    status, value, message = answer("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Mountain]
+      hand: [{card: Pyroclasm, id: pc}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: b1}, {card: Test Warden, id: w}, {card: Grizzly Bears, id: b2}]
+    Carol:
+      battlefield: [{card: Grizzly Bears, id: c1}]
+actions:
+  - cast: pc
+  - resolve: all
+expect:
+  - {object: b1, zone: graveyard}
+  - {object: b2, zone: graveyard}
+  - {object: w, zone: graveyard}
+  - {object: c1, zone: exile}
+  - {object: pc, zone: exile}
+""", warden)
+    assert (status, value) == ("pass", True), message

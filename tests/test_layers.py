@@ -478,10 +478,6 @@ PHRASE_PARSES = {
     ('mtgjudge.model.words.library.perform', '_search_named', 'phrases.parse_target'),
     ('mtgjudge.model.words.madness.perform', '_madness_cast', 'grammar.parse_cost_text'),
     ('mtgjudge.model.words.modes.perform', 'extra_cost', 'grammar.parse_cost_text'),
-    ('mtgjudge.model.words.players.perform', '_choices', 'phrases.parse_np'),
-    ('mtgjudge.model.words.players.perform', '_fits', 'phrases.parse_np'),
-    ('mtgjudge.model.words.players.perform', '_of_quality', 'phrases.parse_target'),
-    ('mtgjudge.model.words.players.perform', 'return_all', 'phrases.parse_target'),
     ('mtgjudge.model.words.sagas.perform', '_chapters', 'read.chapter_numbers'),
 }
 

@@ -63,3 +63,16 @@ def test_a_real_card_without_a_definition_says_it_is_not_in_the_card_store(tmp_p
     assert r.status == "unsupported"
     assert "'Steam Vents' (vents) is a real card that is neither built in nor in your card store" in r.message
     assert "mtgjudge cards import FILE" in r.message
+
+
+def test_a_real_card_without_a_definition_is_unsupported_when_its_ability_is_asked_of(tmp_path, monkeypatch):
+    """Which activated abilities such a card has is not known: not "it has none" (an input error, exit 2)."""
+    from mtgjudge.queries.runner import run_question
+    monkeypatch.setenv("MTGJUDGE_CARDS", str(tmp_path / "none.sqlite"))
+    for kind, more in (("can-activate", "about: elves\n"),
+                       ("outcome", "actions: [{activate: elves}]\nexpect: [{stack_size: 0}]\n")):
+        (q,) = load_text(f"id: q\nask: {kind}\nstate:\n  players:\n"
+                         f"    Alice: {{battlefield: [{{card: Fyndhorn Elves, id: elves}}]}}\n{more}")
+        r = run_question(q)
+        assert r.status == "unsupported", (kind, r.message)
+        assert "'Fyndhorn Elves' (elves) is a real card that is neither built in nor in your card store" in r.message

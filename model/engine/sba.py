@@ -252,6 +252,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
     # 702.89a: the actions are performed at once (704.3): a permanent's destruction replaced by its Aura's umbra
     # armor is looked at before that Aura's own move (which the replacement then makes)
     to_graveyard.sort(key=lambda item: not (item[1] in ("704.5g", "704.5h") and shields.armored_by(game, item[0])))
+    start = game.state          # the replacement effects of going to a graveyard: those as the event begins (614.1a)
     for oid, rule, why in to_graveyard:
         if not game.state.has(oid) or game.state.obj(oid).zone != "battlefield":
             continue        # an Aura destroyed already by the umbra armor of what it enchanted (702.89a)
@@ -269,6 +270,6 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
                 continue
         to, instead = shields.dies_to(game, oid)          # "exile it instead" (614.1a)
         rules = rule if isinstance(rule, tuple) else (rule,)
-        game = zones.move(game, oid, to).log(rules + ("614.1a",) if instead else rules, why + instead)
+        game = zones.move(game, oid, to, event_start=start).log(rules + ("614.1a",) if instead else rules, why + instead)
         moved.append((lki, "battlefield", to))
     return game, moved, True

@@ -181,7 +181,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
          kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
          cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True, surged: bool = False,
          chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = (), fused: bool = False,
-         overloaded: bool = False, bestowed: bool | None = False, as_though_flash: bool = False) -> Game:
+         overloaded: bool = False, bestowed: bool | None = False, as_though_flash: bool = False,
+         event_start: GameState | None = None) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
@@ -198,7 +199,11 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     card cast by fuse as both halves (702.102a), ``overloaded``: a spell cast for its overload cost (702.96a), and
     ``as_though_flash``: cast by its own flash permission where a sorcery couldn't have been cast (702.8a), all
     three kept only on the stack. ``guard`` False: the move is part of an event whose first move was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
-    move still was (614: what may replace the event is what exists as it happens)."""
+    move still was (614: what may replace the event is what exists as it happens). ``event_start``: the state as
+    the event this move is part of began, where the permanents' replacement effects of going to a graveyard are
+    looked for: those of permanents leaving in the same event apply to it too (614.1a; Kalitas, Traitor of Ghet's
+    ruling 2016-01-22: it "dies at the same time as creatures your opponents control, those creature cards will be
+    exiled")."""
     state = game.state
     o = state.obj(oid)
     exiled = exiled_leaving_stack(o) if o.zone == "stack" and to not in ("stack", "exile") else None
@@ -215,7 +220,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
         game = game.log(("702.84a", "614.1a"), f"{o.name} ({oid}) would leave the battlefield for the {to}: it is "
                                                f"exiled instead (the unearth ability of {unearthed})")
         to = "exile"
-    by = graveyard_replaced(state, o) if to == "graveyard" else None
+    by = graveyard_replaced(state if event_start is None else event_start, o) if to == "graveyard" else None
     if by is not None:
         game = game.log("614.1a", f"{o.name} ({oid}) would be put into its owner's graveyard: {by} exiles it instead")
         to = "exile"
@@ -224,7 +229,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     if o.token and o.zone != "battlefield":
         # 111.8: a token that has left the battlefield can't move to another zone or come back.
         return game.log("111.8", f"{o.name} ({oid}) is a token that left the battlefield: it can't move to the {to}")
-    game = _left_battlefield(game, o, to)
+    game = _left_battlefield(game, o, to, event_start)
     state = game.state
     n = game.moved(oid) + 1
     state = _forget_references(remove_from_zones(state, oid), oid, gone_marker(oid, n - 1))
@@ -271,14 +276,15 @@ def create_object(game: Game, obj: GameObject) -> Game:
     return game.with_state(state)
 
 
-def _left_battlefield(game: Game, o: GameObject, to: str) -> Game:
+def _left_battlefield(game: Game, o: GameObject, to: str, event_start: GameState | None = None) -> Game:
     """The turn's history as ``o`` leaves its zone for ``to``: a permanent leaving the battlefield left it under its
     controller (revolt); a creature put from the battlefield into a graveyard died (700.4), its types as it last
-    existed there (``current``)."""
+    existed there (``current``; in an event that moves several, as the event began, ``event_start``: what leaves
+    with it still applied to it then)."""
     if o.zone != "battlefield":
         return game
     h = game.state.this_turn.noting("left", o.controller)
-    if to == "graveyard" and "Creature" in current(game.state, o.id).types:
+    if to == "graveyard" and "Creature" in current(game.state if event_start is None else event_start, o.id).types:
         h = replace(h, died=h.died + 1)
     return game.remember(this_turn=h)
 

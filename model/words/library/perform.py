@@ -39,7 +39,7 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import CardDef, GameObject
-from mtgjudge.model.words.players.read import card_phrase
+from mtgjudge.model.words.players.record import card_phrase
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current

@@ -14,7 +14,8 @@ import re
 from lark import Token, v_args
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.words.players.read import card_phrase, counts_read, qualities_read
+from mtgjudge.model.words.players.read import counts_read, qualities_read
+from mtgjudge.model.words.players.record import card_phrase
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.words.players import record as words_players
 from mtgjudge.model.words.library import record as words_library

@@ -116,7 +116,8 @@ def _v_player_acts(a: dict) -> dict:
             or not words_players.valid_sequence(acts):
         raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1 "
                               f"(or X for {', '.join(X_VERBS)})")
-    return counts.compiled(a, *(t for x in acts if (t := words_players.count_phrase(x[1])) is not None))
+    return words_players.compiled_kinds(
+        counts.compiled(a, *(t for x in acts if (t := words_players.count_phrase(x[1])) is not None)), acts)
 
 
 def _v_n(a: dict) -> None:
@@ -207,7 +208,7 @@ WORDS: tuple[Word, ...] = (
     # ``event``: the subject is the player the trigger event was about (``EVENT_WHO``: "that player" dealt combat
     # damage, 510.2; "defending player", 508.5), not an earlier target (608.2c).
     Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool, "event": bool,
-                                   counts.ARG: tuple},
+                                   counts.ARG: tuple, words_players.KINDS: tuple},
          _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
     Word("look_top", "effect", {"n": int, "may": bool, "target": str},

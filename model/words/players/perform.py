@@ -35,16 +35,14 @@ from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, interchangeable, merge, reduced
 from mtgjudge.model.words.removal.perform import move_all, remove_all
 from mtgjudge.model.engine.settle import after_moves
-from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.errors import DefinitionError, SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
-from mtgjudge.model.words.players.read import card_phrase
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.combat.declare import defending_player
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.words.players.record import VERBS, count_target, count_text
+from mtgjudge.model.words.players.record import VERBS, count_target, count_text, kinds_of
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.kernel.players import change_life, discard_one, give_poison
 
@@ -97,7 +95,7 @@ def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | Non
     return per * counts.value(game.state, whose, count, _source(game, ctx))
 
 
-def that_many(game: Game, verb: str, n: int, detail, player: str) -> int:
+def that_many(game: Game, e: Effect, verb: str, n: int, detail, player: str) -> int:
     """How many cards ``player``'s act (``verb``, its amount ``n``) takes from their hand, on the state before
     it: what "that many" / "as many cards as they discarded this way" counts after it (608.2c)."""
     hand = game.state.player(player).zone("hand")
@@ -106,22 +104,30 @@ def that_many(game: Game, verb: str, n: int, detail, player: str) -> int:
     if verb == "discard" and isinstance(n, int):
         return min(n, len(hand))
     if verb == "discard_all":
-        return len(_of_quality(game, player, detail))
+        return len(_of_quality(game, e, player, detail))
     raise Unsupported(f"what 'that many' counts after {verb!r} is not known to the engine")
 
 
-def _of_quality(game: Game, player: str, quality: str) -> list[str]:
+def _of_quality(game: Game, e: Effect, player: str, quality: str) -> list[str]:
     """The cards of ``player``'s hand with the quality (read by the target grammar as cards' characteristics)."""
     st = game.state
-    spec = phrases.parse_target("target " + card_phrase(quality))
+    selectors = _kinds(e, "cards", quality)
     out = []
     for oid in st.player(player).zone("hand"):
         o = st.obj(oid)
         if not o.card.modelled:
             raise Unsupported(f"{player}'s hand holds {unknown_card(o)}: whether it is a {quality} card matters")
-        if any(matches(sel, current(st, oid), o, player, None) for sel in spec.objects):
+        if any(matches(sel, current(st, oid), o, player, None) for sel in selectors):
             out.append(oid)
     return out
+
+
+def _kinds(e: Effect, how: str, phrase: str) -> tuple:
+    """The selectors of a kind or quality the acts name, read as the card was compiled (``record.KINDS``)."""
+    try:
+        return kinds_of(e, how, phrase)
+    except DefinitionError as err:          # a word made otherwise than by compiling it
+        raise Unsupported(f"{e.text()!r}: {err}") from None
 
 
 def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx) -> list[Game]:
@@ -138,7 +144,7 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
     if verb == "shuffle_in":
         return [shuffle_in(game, player, detail)]
     if verb == "discard_all":
-        return [discard_all(game, player, detail)]
+        return [discard_all(game, e, player, detail)]
     if verb == "poison":
         return [give_poison(game, player, n)]          # 704.5c is a state-based action (engine.sba)
     if verb == "put_top":
@@ -177,13 +183,13 @@ def put_top(game: Game, player: str, n: int) -> list[Game]:
     return merge(out)
 
 
-def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx) -> list[Game]:
+def return_all(game: Game, e: Effect, players: list[str], detail: tuple[str, str], ctx: Ctx) -> list[Game]:
     """400.6, 101.4: every player named returns all the cards of the quality from their graveyard to the
     battlefield (under their control: the player who puts it there, 110.2) or to their hand, all in one event
     (what the moves trigger sees them all, ``settle.after_moves``); each card a new object (400.7)."""
     quality, to = detail
     st = game.state
-    spec = phrases.parse_target("target " + card_phrase(quality))
+    selectors = _kinds(e, "cards", quality)
     cards = []
     for p in players:
         if p in game.left:
@@ -193,7 +199,7 @@ def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx
             if not o.card.modelled:
                 raise Unsupported(f"{p}'s graveyard holds {unknown_card(o)}: whether it is a {quality} card, and "
                                   "what it does as it moves, matter")
-            if any(matches(sel, current(st, oid), o, p, None) for sel in spec.objects):
+            if any(matches(sel, current(st, oid), o, p, None) for sel in selectors):
                 cards.append((p, oid))
     moved = []
     for p, oid in cards:
@@ -243,10 +249,10 @@ def shuffle_in(game: Game, player: str, zones_in: tuple[str, ...]) -> Game:
     return after_moves(game, moved, f"{player} shuffles cards into their library") if moved else game
 
 
-def discard_all(game: Game, player: str, quality: str) -> Game:
+def discard_all(game: Game, e: Effect, player: str, quality: str) -> Game:
     """701.20a, 701.9a: the hand is revealed and every card of it with the quality is discarded (no choice)."""
     game = game.log("701.20a", f"{player} reveals their hand")
-    cards = _of_quality(game, player, quality)
+    cards = _of_quality(game, e, player, quality)
     if not cards:
         return game.log("701.9a", f"{player}'s hand holds no {quality} card: nothing is discarded")
     for oid in cards:
@@ -261,7 +267,7 @@ def _choices(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list
     units = []
     for k, kind in items:
         k = library.x_value(e, ctx) if k == "X" else k
-        sel = phrases.parse_np(kind)
+        sel, = _kinds(e, "permanents", kind)
         if sel.combat:
             raise Unsupported(f"{e.text()!r}: which permanents are {kind} is not known to the engine")
         fits = tuple(o.id for o in st.battlefield(player)
@@ -346,7 +352,7 @@ def _counts(sizes: list[int], n: int) -> Iterator[tuple[int, ...]]:
 def _fits(game: Game, player: str, kind: str, e: Effect) -> tuple[str, ...]:
     """The permanents ``player`` controls of the kind ("creature", "nonland permanents")."""
     st = game.state
-    sel = phrases.parse_np(kind)
+    sel, = _kinds(e, "permanents", kind)
     if sel.combat:
         raise Unsupported(f"{e.text()!r}: which permanents are {kind} is not known to the engine")
     return tuple(o.id for o in st.battlefield(player) if matches(sel, current(st, o.id), o, player, None, st.turn.step))
@@ -411,7 +417,7 @@ def _keep_factored(game: Game, options: list, scoped: dict, verb: str) -> list[G
     out = []
     for combo in product(*varying):
         more = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
-        g, m = move_all(base, more, verb, begun=bool(moved))
+        g, m = move_all(base, more, verb, begun=game.state)
         every = moved + m
         g = after_moves(g, every, f"{', '.join(gone + more)} leave the battlefield") if every else \
             g.log("701.21a", f"nothing is {verb}ed")
@@ -505,11 +511,11 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             branches = merge([r for g in branches for r in choice(g, e, ctx, named, detail)])
             continue
         if verb == "return_all":        # (players) one event for every player named (101.4)
-            branches = merge([r for g in branches for r in return_all(g, named, detail, ctx)])
+            branches = merge([r for g in branches for r in return_all(g, e, named, detail, ctx)])
             continue
         for p in named:
             if follows:
-                seen = {that_many(g, verb, n, detail, p) for g in branches}
+                seen = {that_many(g, e, verb, n, detail, p) for g in branches}
                 if len(seen) != 1:
                     raise Unsupported(f"{e.text()!r}: 'that many' differs from one choice to another")
                 last[p] = seen.pop()

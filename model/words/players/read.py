@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
-from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
-from mtgjudge.model.words.players.record import count_phrase
+from mtgjudge.model.words.players.record import compiled_kinds, count_phrase
 
 _THAT = ("destroy that creature.", "destroy it.", "destroy that permanent.")
 
@@ -40,12 +39,6 @@ def counts_read(acts) -> bool:
     return True
 
 
-def card_phrase(quality: str, with_: str = "") -> str:
-    """The phrase of the cards a choice from a hand may take, read by the target grammar as cards in a graveyard
-    (the zone is the hand's at resolution: only the characteristics are matched)."""
-    return f"{quality + ' ' if quality else ''}card from a graveyard{' ' + with_ if with_ else ''}"
-
-
 def _reads(parse, phrase: str) -> bool:
     try:
         parse(phrase)
@@ -55,24 +48,11 @@ def _reads(parse, phrase: str) -> bool:
 
 
 def qualities_read(acts) -> bool:
-    """Does the phrase grammar read every quality of a player's acts as the engine reads it: what is sacrificed,
-    chosen or kept as one kind of permanent (``phrases.parse_np``: "creature or planeswalker" is not one), what is
-    discarded or returned as a quality of cards? A reading whose engine would refuse a phrase is no reading."""
-    for a in acts:
-        verb, detail = a[0], a[2] if len(a) > 2 else None
-        items: tuple = ()
-        if verb in ("sacrifice", "choose") and isinstance(detail, tuple):
-            items = detail
-        elif verb in ("keep", "chosen") and isinstance(detail, tuple) and detail and isinstance(detail[0], tuple):
-            items = detail[0]
-            if verb == "keep" and len(detail) > 1 and not _reads(phrases.parse_np, detail[1]):
-                return False
-        if any(isinstance(i, tuple) and len(i) == 2 and not _reads(phrases.parse_np, i[1]) for i in items):
-            return False
-        quality = detail if verb == "discard_all" else detail[0] if verb == "return_all" and detail else None
-        if isinstance(quality, str) and not _reads(phrases.parse_target, "target " + card_phrase(quality)):
-            return False
-    return True
+    """Does the phrase grammar read every kind and quality of a player's acts as the engine reads it: what is
+    sacrificed, chosen or kept as one kind of permanent ("creature or planeswalker" is not one), what is
+    discarded or returned as a quality of cards (``words.players.record.compiled_kinds``)? A reading whose engine
+    would refuse a phrase is no reading."""
+    return _reads(lambda a: compiled_kinds({}, a), acts)
 
 
 _REST = ("destroy the rest.",)

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import re
 
-from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import count_word, plural_noun
 
 #: The verbs this module adds (701.21a sacrifice, 107.1a half a life total, 701.24a shuffle zones into the
 #: library, 701.9a discard every card of a quality, 122.1f poison counters, 119.5 a life total set, 400.6 a
@@ -35,6 +38,66 @@ THEIR = {"they": "you", "their": "your"}
 #: A count's words naming the target player ("tapped creature target opponent controls", "cards in target
 #: opponent's hand"), read as the controller's words for that player.
 _TARGETS = re.compile(r"\btarget (?:player|opponent)(?:'s\b| controls\b)", re.I)
+
+
+#: The argument of ``player_acts`` that keeps the kinds of permanents and the qualities of cards its acts name,
+#: read once as the card is compiled (``compiled_kinds``), so that the engine reads selectors, never a phrase:
+#: triples (how, phrase, selectors), ``how`` "permanents" (a kind chosen, sacrificed or kept, as
+#: ``phrases.parse_np`` reads it: "creature", "nonland permanent") or "cards" (a quality of the cards discarded
+#: from a hand or returned from a graveyard, as the target grammar reads cards: ``card_phrase``).
+KINDS = "kinds"
+
+
+def card_phrase(quality: str, with_: str = "") -> str:
+    """The phrase of the cards a choice from a hand may take, read by the target grammar as cards in a graveyard
+    (the zone is the hand's at resolution: only the characteristics are matched)."""
+    return f"{quality + ' ' if quality else ''}card from a graveyard{' ' + with_ if with_ else ''}"
+
+
+def _named(acts) -> list[tuple[str, str]]:
+    """The (how, phrase) pairs of ``KINDS`` that the acts name, each once."""
+    out: list[tuple[str, str]] = []
+    for a in acts:
+        verb, detail = a[0], a[2] if len(a) > 2 else None
+        items: tuple = ()
+        if verb in ("sacrifice", "choose") and isinstance(detail, tuple):
+            items = detail
+        elif verb in ("keep", "chosen") and isinstance(detail, tuple) and detail and isinstance(detail[0], tuple):
+            items = detail[0]
+            if verb == "keep" and len(detail) > 1 and isinstance(detail[1], str):
+                out.append(("permanents", detail[1]))
+        out += [("permanents", i[1]) for i in items if isinstance(i, tuple) and len(i) == 2 and isinstance(i[1], str)]
+        quality = detail if verb == "discard_all" else detail[0] if verb == "return_all" and detail else None
+        if isinstance(quality, str):
+            out.append(("cards", quality))
+    return list(dict.fromkeys(out))
+
+
+def compiled_kinds(a: dict, acts) -> dict:
+    """The arguments ``a`` of a player's acts with the kinds and qualities they name read into ``KINDS`` (none
+    if they name none). DefinitionError for a phrase the grammar does not read as the engine reads it (a kind
+    that is not one kind of permanent: "creature or planeswalker"), so that the line stays unmodelled rather
+    than failing as it resolves. Whatever ``KINDS`` held before is replaced."""
+    out = dict(a)
+    out.pop(KINDS, None)
+    read: list[tuple[str, str, tuple[Selector, ...]]] = []
+    for how, phrase in _named(acts):
+        if how == "permanents":
+            read.append((how, phrase, (phrases.parse_np(phrase),)))
+        else:
+            read.append((how, phrase, tuple(phrases.parse_target("target " + card_phrase(phrase)).objects)))
+    if read:
+        out[KINDS] = tuple(read)
+    return out
+
+
+def kinds_of(e, how: str, phrase: str) -> tuple[Selector, ...]:
+    """The selectors of ``phrase`` (``how``: "permanents" or "cards") that the effect ``e`` kept as it was
+    compiled (``KINDS``)."""
+    for h, text, sels in e.arg(KINDS, ()) or ():
+        if (h, text) == (how, phrase):
+            return sels
+    raise DefinitionError(f"{phrase!r} was not read as {how} as the card was compiled")
 
 
 def count_text(words: str) -> str:
@@ -106,6 +169,19 @@ def valid_detail(verb: str, detail) -> bool:
     return detail is False
 
 
+def _listed(items) -> str:
+    """(N, kind) items as Oracle text lists them: "an artifact, a creature, an enchantment, and a land"."""
+    said = [(("an" if q[:1].lower() in "aeiou" else "a") if k == 1 else "X" if k == "X" else count_word(k)) + f" {q}"
+            for k, q in items]
+    return said[0] if len(said) == 1 else " and ".join(said) if len(said) == 2 else \
+        ", ".join(said[:-1]) + ", and " + said[-1]
+
+
+def _singular(kinds: str) -> str:
+    """"permanents" -> "permanent": the kind a plural item names."""
+    return kinds[:-1] if kinds.endswith("s") else kinds
+
+
 def _amount(n) -> str:
     if n[0] == "where":
         return f"X, where X is {n[1]}"
@@ -147,9 +223,14 @@ def render(verb: str, n, detail, third: bool) -> str | None:
         return f"choose{s} " + " and ".join(f"{count_word(k)} {q}" for k, q in detail[0]) + \
             f" {'they' if third else 'you'} control and {detail[1]} it"
     if verb == "keep":
-        return f"choose{s} " + " and ".join(f"{count_word(k) if k != 'X' else 'X'} {q}" for k, q in detail[0]) + \
-            f" from among the {detail[1]} {'they' if third else 'you'} control, then " + \
-            ("destroy the rest" if detail[2:] else f"sacrifice{s} the rest")
+        items, scope = detail[0], detail[1]
+        rest = "destroy the rest" if detail[2:] else f"sacrifice{s} the rest"
+        they = "they" if third else "you"
+        if len(items) == 1 and scope in (items[0][1], _singular(items[0][1])):
+            # "chooses three permanents they control, then sacrifices the rest" (the rest of that kind)
+            return f"choose{s} {_listed(items)} {they} control, then {rest}"
+        among = scope if scope.endswith("s") else plural_noun(scope)
+        return f"choose{s} from among the {among} {they} control {_listed(items)}, then {rest}"
     if verb == "lose_half":
         return f"lose{s} half {their} life, rounded {detail}"
     if verb == "shuffle_in":

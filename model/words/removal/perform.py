@@ -19,6 +19,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.selectors import SELECTS
+from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -42,19 +43,21 @@ def remove_all(game: Game, oids: list[str], kind: str, regenerate: bool = True) 
     return after_moves(game, moved, f"{', '.join(oids)} leave the battlefield") if moved else game
 
 
-def move_all(game: Game, oids: list[str], kind: str, regenerate: bool = True, begun: bool = False
+def move_all(game: Game, oids: list[str], kind: str, regenerate: bool = True, begun: GameState | None = None
              ) -> tuple[Game, list]:
     """The zone changes of ``remove_all``, without what follows them: the game and the moves made. One event
     (614): text that may replace it is looked for once, as it begins (the first move's guard, which sees every
-    permanent still on the battlefield); ``begun``: the event's first moves were made already (by another call
-    for the same event)."""
+    permanent still on the battlefield), and the replacement effects of going to a graveyard are those of the
+    permanents there as it began (``zones.move``'s ``event_start``); ``begun``: the state as the event began, its
+    first moves made already (by another call for the same event)."""
     moved: list = []
+    start = game.state if begun is None else begun
     if kind == "destroy":
         # 702.89a: a permanent and its Aura with umbra armor destroyed at once: the Aura's replacement saves the
         # permanent (the rulings of 2010-06-15, Planar Cleansing), so the permanent's destruction is replaced first
         oids = sorted(oids, key=lambda oid: not shields.armored_by(game, oid))
     for oid in oids:
-        game, m = _move(game, oid, kind, regenerate, guard=not (moved or begun))
+        game, m = _move(game, oid, kind, regenerate, guard=not moved and begun is None, event_start=start)
         moved += m
     return game, moved
 
@@ -68,7 +71,8 @@ def remove(game: Game, oid: str, kind: str, regenerate: bool = True) -> Game:
     return after_moves(game, moved, f"{oid} leaves the battlefield") if moved else game
 
 
-def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool = True) -> tuple[Game, list]:
+def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool = True,
+          event_start: GameState | None = None) -> tuple[Game, list]:
     """The zone change of ``remove``, without what follows it: the game and the moves made (lki, from, to).
     Destruction is replaced by an Aura's umbra armor (702.89a) or a regeneration shield (701.19a); dying by
     "exile it instead" (614.1a): all are ``shields``'."""
@@ -95,7 +99,7 @@ def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool 
     if zones.left_battlefield_replaced(game.state, o, to) is not None:
         # the move is replaced by exile as it happens (an unearthed permanent leaving, 702.84a: ``zones.move``)
         verb, instead, to, cited = _REPLACED[kind], "", "exile", (rule, "702.84a", "614.1a")
-    game = zones.move(game, oid, to, guard=guard).log(cited + ("400.7",) + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
+    game = zones.move(game, oid, to, guard=guard, event_start=event_start).log(cited + ("400.7",) + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
                                          f"{o.name} ({oid}) {verb}{instead}; it becomes a new object{gone}")
     return game, [(o, "battlefield", to)]
 
