@@ -20,6 +20,10 @@ gives both medians, their ratio and "slower" where this one's CPU median exceeds
 ``SLOWER_RATIO`` and ``SLOWER_SECONDS`` together (the noise of medians on a loaded machine). A row that the
 baseline cannot run (an error, an older question format) says so. The questions are this tree's, for both.
 
+The start-up rows measure whatever installation runs them: an editable one (``pip install -e``) adds its import
+hook to every process (~20 ms of CPU here), which the README's ``pip install .`` does not; measure a venv made
+as the README makes it (``bench_ask.editable`` tells them apart, and the table's footer says which it was).
+
 Each installation keeps its own cache folder (compiled cards, the parse tables), made under the
 ``MTGJUDGE_CACHE`` folder, or ``.cache/`` of this tree, as ``bench-<hash of the python>``, and warmed
 before the timing with one question naming every card of the selected rows; the cold rows empty a folder
@@ -549,7 +553,9 @@ def report(selected: list[Row], summaries: dict, n: int, pythons: dict) -> None:
         cannot = [r.name for r in selected if base[r.name]["status"] == "cannot run"]
         print(f"slower than the baseline, or answering less ({pythons['baseline']}): {', '.join(slow) if slow else 'none'}"
               + (f"; rows the baseline cannot run: {', '.join(cannot)}" if cannot else ""))
-    print(f"CPU seconds of the measured process (or part), medians of {n} run(s); python {pythons['now']}")
+    print(f"CPU seconds of the measured process (or part), medians of {n} run(s); python {pythons['now']}"
+          + (" (an editable install: the start-up rows include its import hook)" if bench_ask.editable(pythons["now"])
+             else ""))
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ import re
 import stat
 from typing import Any, BinaryIO
 
+from mtgjudge.model.user_folders import user_folder
+
 ENV_VAR = "MTGJUDGE_CACHE"
 FOLDER = "mtgjudge-cache"
 #: The Cache Directory Tagging Specification's signature, then the product's own line.
@@ -54,11 +56,7 @@ def base_dir() -> str | None:
         return None
     if chosen:
         return chosen
-    # imported only here: platformdirs brings tempfile, shutil and random (~5 ms of every start-up), which a
-    # process whose folder is named by the environment never needs
-    import platformdirs
-
-    return platformdirs.user_cache_dir("mtgjudge")
+    return user_folder("cache")
 
 
 def _own(st: os.stat_result, what: str) -> None:

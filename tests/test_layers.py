@@ -17,8 +17,8 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 #: Worker processes (multiprocessing, concurrent.futures: ~10 ms) only for a run on several (``check -j N``).
 #: Lark parses the phrase grammar: imported when a phrase is first parsed (model/vocab/phrases.py), so that a
 #: question about cards kept compiled does not import it.
-#: platformdirs (with tempfile, shutil and random, ~5 ms) only for the default folders, which a process whose cache and
-#: store the environment names never needs (model/cache.py, model/cards/store.py).
+#: platformdirs (with tempfile, shutil and random, ~5 ms) only for the default folders off Linux, or without a usable
+#: $HOME (model/user_folders.py: on Linux the XDG folders are read without it).
 LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib", "http", "multiprocessing", "concurrent",
                 "lark", "platformdirs"}
 #: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when

@@ -30,6 +30,7 @@ from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.cards.compiled import compile_kept
+from mtgjudge.model.user_folders import user_folder
 
 #: The environment variable naming the store file (the ``--cards`` option wins over it).
 ENV_VAR = "MTGJUDGE_CARDS"
@@ -113,10 +114,8 @@ def unmodelled_lines(card: CardDef, record: CardRecord | None = None) -> tuple[s
 
 
 def default_path() -> Path:
-    """``cards.sqlite`` in the user's data directory (platformdirs)."""
-    import platformdirs  # only for the default path (see model.cache.base_dir: its imports cost every start-up)
-
-    return Path(platformdirs.user_data_dir("mtgjudge")) / "cards.sqlite"
+    """``cards.sqlite`` in the user's data folder (``model.user_folders``)."""
+    return Path(user_folder("data")) / "cards.sqlite"
 
 
 _chosen: Path | None = None
