@@ -1432,7 +1432,11 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     if r["up_to"]:
         args["up_to"] = 1
     effect = parse_effect({"exile_until_source_leaves": args})
-    return Ability("triggered", effects=(effect,), trigger=body.split(",")[0], targets=(phrase,), source_text=printed)
+    condition = body.split(",")[0]
+    # the event read once, as the engine would read the words (``engine.triggers.trigger_of``)
+    event = phrases.parse(condition, "trigger_condition")
+    return Ability("triggered", effects=(effect,), trigger=condition, trigger_event=event, targets=(phrase,),
+                   source_text=printed)
 
 
 def _triggered_impulse(body: str, printed: str) -> Ability | None:
