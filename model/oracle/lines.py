@@ -87,7 +87,7 @@ from mtgjudge.model.rules.combat.lines import damage_static, declaring_static
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
-from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
+from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect, TriggerEvent
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -1454,7 +1454,11 @@ def _triggered_impulse(body: str, printed: str) -> Ability | None:
     effects = [w for w in words if w is not None]
     if targets or len(effects) != len(words) or not any(w.kind == "exile_top" for w in effects):
         return None
-    return Ability("triggered", effects=tuple(effects), trigger=trigger, source_text=printed)
+    try:        # the event read once where the grammar reads it ("When ~ enters"; "transforms into" it does not)
+        event: TriggerEvent | None = phrases.parse(trigger, "trigger_condition")
+    except DefinitionError:
+        event = None
+    return Ability("triggered", effects=tuple(effects), trigger=trigger, trigger_event=event, source_text=printed)
 
 
 def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
