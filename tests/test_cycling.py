@@ -269,3 +269,56 @@ expect:
   - {player: Alice, hand_size: 0}
 """)
     assert (status, value) == ("pass", True), msg
+
+
+# ------------------------------------------------------------------ reinforce (702.77a)
+
+@pytest.mark.parametrize("text,n,said", [
+    ("Reinforce 1—{1}{W} ({1}{W}, Discard this card: Put a +1/+1 counter on target creature.)", 1, "Reinforce 1—{1}{W}"),
+    ("Reinforce 3—{3}{G}", 3, "Reinforce 3—{3}{G}"),
+])
+def test_reinforce_reads_as_the_ability_it_means_702_77a(text, n, said):
+    (a,) = abilities(text)
+    assert a.kind == "activated" and a.keyword == "Reinforce" and a.zones == ("hand",) and a.timing == "any"
+    assert [p.kind for p in a.cost] == ["mana", "discard_self"] and a.targets == ("target creature",)
+    assert [(e.kind, e.arg("kind"), e.arg("n")) for e in a.effects] == [("counter_target", "+1/+1", n)]
+    assert a.render() == said
+
+
+def test_reinforce_is_not_a_cycling_ability():
+    from mtgjudge.model.words.cycling.perform import activation_rules, is_cycling_ability
+    (a,) = abilities("Reinforce 2—{2}{W}")
+    assert not is_cycling_ability(a) and activation_rules(a) == ("702.77a",)
+
+
+@pytest.mark.parametrize("text", ["Reinforce X—{X}{W}{W}", "Reinforce 1—Pay 2 life.", "Reinforce {1}{W}"])
+def test_near_miss_a_reinforce_not_read_whole_stays_unmodelled_in_the_hand(text):
+    (a,) = abilities(text)
+    assert a.kind == "unmodelled" and a.zones == ("hand",), text
+
+
+def test_validate_refuses_a_reinforce_that_is_not_what_the_keyword_means():
+    import dataclasses
+    (a,) = abilities("Reinforce 1—{1}{W}")
+    (other,) = abilities("{1}{W}, Discard this card: Put a -1/-1 counter on target creature.")
+    for changed in (dataclasses.replace(a, timing="sorcery"), dataclasses.replace(a, zones=()),
+                    dataclasses.replace(a, cost=a.cost[:-1]), dataclasses.replace(a, effects=other.effects)):
+        with pytest.raises(DefinitionError):
+            record.validate_reinforce(changed)
+        assert record.render_reinforce(changed, "{1}{W}") is None
+
+
+def test_near_miss_reinforce_x_is_unsupported_when_asked_of():
+    # Swell of Courage (built in): "Reinforce X—{X}{W}{W}" stays unmodelled, so its activation is not answered
+    status, _, message = answer("""
+id: t
+ask: can-activate
+about: swell
+state:
+  turn: {active: Alice, step: precombat-main}
+  players:
+    Alice:
+      battlefield: [Plains, Plains, Plains, {card: Grizzly Bears, id: bears}]
+      hand: [{card: Swell of Courage, id: swell}]
+""")
+    assert status == "unsupported" and "Reinforce X" in message, message

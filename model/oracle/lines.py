@@ -755,6 +755,8 @@ def _cycling(item: str, ctx: LineContext) -> Ability | None:
     found = keyword_of(item)
     if found is not None and cycling_record.is_transmute(found[0].name):
         return _transmute(found[1], item)
+    if found is not None and cycling_record.is_reinforce(found[0].name):
+        return _reinforce(found[1], item, ctx)
     said = cycling_lines.cycling_text(found[0].name, found[1]) if found is not None else None
     if said is None:
         return None
@@ -765,6 +767,24 @@ def _cycling(item: str, ctx: LineContext) -> Ability | None:
     a = dataclasses.replace(a, keyword=name, source_text=item)
     try:
         cycling_record.validate(a)
+    except DefinitionError:
+        return None
+    return a
+
+
+def _reinforce(param: str, item: str, ctx: LineContext) -> Ability | None:
+    """702.77a: "Reinforce N—[cost]" read as the activated ability it means, from the hand, its instruction the
+    counters' (``words.cycling``); None when its cost or instruction is not read whole."""
+    said = cycling_lines.reinforce_text(cycling_record.REINFORCE, param)
+    if said is None:
+        return None
+    cost, effect = said
+    a = _activated(cost, effect, f"{cost}: {effect}", item, ctx)
+    if a.kind != "activated":
+        return None
+    a = dataclasses.replace(a, keyword=cycling_record.REINFORCE, source_text=item)
+    try:
+        cycling_record.validate_reinforce(a)
     except DefinitionError:
         return None
     return a

@@ -868,6 +868,8 @@ class Ability:
             return cycling.render(self, render_cost(self.cost[:-1]))
         if self.keyword and cycling.is_transmute(self.keyword):
             return cycling.render_transmute(self, render_cost(self.cost[:-1]))      # 702.53a
+        if self.keyword and cycling.is_reinforce(self.keyword):
+            return cycling.render_reinforce(self, render_cost(self.cost[:-1]))      # 702.77a
         if self.keyword and graveyard_abilities.is_unearth(self.keyword):
             return graveyard_abilities.render(self, render_cost(self.cost))          # 702.84a
         if self.keyword and graveyard_abilities.is_scavenge(self.keyword):

@@ -26,7 +26,7 @@ from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.state import PendingTrigger
 from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.parse import parse_effect
-from mtgjudge.model.words.cycling.record import is_cycling, is_transmute, rule
+from mtgjudge.model.words.cycling.record import is_cycling, is_reinforce, is_transmute, rule
 
 
 def _search_same_mana_value(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -60,10 +60,12 @@ def is_cycling_ability(ability: Ability) -> bool:
 
 
 def activation_rules(ability: Ability) -> tuple[str, ...]:
-    """The rule of cycling or transmute an activation of ``ability`` cites (702.29a, 702.29e, 702.53a), or none for
-    another ability."""
+    """The rule of cycling, transmute or reinforce an activation of ``ability`` cites (702.29a, 702.29e, 702.53a,
+    702.77a), or none for another ability."""
     if ability.kind == "activated" and is_transmute(ability.keyword):
         return ("702.53a",)
+    if ability.kind == "activated" and is_reinforce(ability.keyword):
+        return ("702.77a",)
     return (rule(ability.keyword),) if is_cycling_ability(ability) else ()
 
 

@@ -6,12 +6,18 @@ its instruction by the library's reader. A cost or an instruction they do not re
 unmodelled, as it was (the keyword table's row: an ability of the hand, ``vocab.keywords``).
 
 "Transmute {1}{U}{B}" (702.53a) is read likewise, its cost "{1}{U}{B}, Discard ~" by the cost grammar; its
-instruction is transmute's own word and its timing "Activate only as a sorcery" (``transmute_text``)."""
+instruction is transmute's own word and its timing "Activate only as a sorcery" (``transmute_text``).
+
+"Reinforce 2—{2}{W}" (702.77a) is read as the activated ability it means too (``reinforce_text``), its
+instruction by the counters' reader."""
 from __future__ import annotations
+
+import re
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import parse_cost
-from mtgjudge.model.words.cycling.record import is_cycling, is_transmute, meaning
+from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.words.cycling.record import is_cycling, is_reinforce, is_transmute, meaning
 
 
 def cycling_text(keyword: str, cost: str) -> tuple[str, str, str] | None:
@@ -39,3 +45,25 @@ def transmute_text(keyword: str, cost: str) -> str | None:
     except (DefinitionError, ValueError):
         return None
     return f"{cost}, Discard ~"
+
+
+def reinforce_meaning(n: int) -> str:
+    """What reinforce N's ability does (702.77a), in Oracle words."""
+    return f"Put {count_word(n)} +1/+1 counter{'s' if n > 1 else ''} on target creature."
+
+
+_REINFORCE = re.compile(r"^(?P<n>[1-9][0-9]*)\s*—\s*(?P<cost>(?:\{[^}]+\})+)$")
+
+
+def reinforce_text(keyword: str, param: str) -> tuple[str, str] | None:
+    """(its cost with "Discard ~" after it, its instruction) for reinforce and the "N—cost" it was printed with;
+    None for any other keyword, "Reinforce X" (X is not read), or a cost that is not a mana cost (every reinforce
+    is printed with one)."""
+    m = _REINFORCE.match(param.strip().rstrip(".").strip())
+    if not is_reinforce(keyword) or m is None:
+        return None
+    try:
+        parse_cost(m.group("cost"))
+    except (DefinitionError, ValueError):
+        return None
+    return f"{m.group('cost')}, Discard ~", reinforce_meaning(int(m.group("n")))

@@ -14,7 +14,10 @@ means "[Cost], Discard this card: Search your library for a card with the same m
 reveal that card, and put it into your hand. Then shuffle. Activate only as a sorcery." It is no cycling ability
 (702.29c's "When you cycle" does not see it). Its one word, ``search_same_mana_value``, is the search for the
 discarded card's mana value (the number is known only once the card is discarded, so not a word of the library's
-with a number in it)."""
+with a number in it).
+
+Reinforce (CR 702.77a) is another: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters on
+target creature." Its instruction is the counters' word (``counter_target``); it is no cycling ability either."""
 from __future__ import annotations
 
 from typing import Any
@@ -39,6 +42,9 @@ ENGINE = frozenset({"engine"})
 #: What transmute's ability does, in today's Oracle words (702.53a: "Then shuffle" said as the library says it).
 TRANSMUTE_SEARCH = ("Search your library for a card with the same mana value as the discarded card, reveal it, put "
                     "it into your hand, then shuffle")
+
+#: The keyword's name (702.77a).
+REINFORCE = "Reinforce"
 
 #: Cycling's ability has no word of its own (see the module); transmute's search has one.
 WORDS: tuple[Word, ...] = (
@@ -153,3 +159,38 @@ def render(ability: Any, cost: str | None) -> str | None:
         return None
     only_mana = all(p.kind == "mana" for p in ability.cost[:-1])
     return f"{ability.keyword} {cost}" if only_mana else f"{ability.keyword}—{cost}"
+
+
+def is_reinforce(keyword: str) -> bool:
+    """Is ``keyword`` reinforce (702.77a)?"""
+    return keyword == REINFORCE
+
+
+def validate_reinforce(ability: Any) -> None:
+    """An activated ability marked Reinforce is what 702.77a says it means: "[Cost], Discard this card" with nothing
+    else of the card's own, the hand as its zone (113.6j), no restriction on when, and the one instruction "Put N
+    +1/+1 counters on target creature". Raises DefinitionError naming what differs."""
+    if ability.kind != "activated" or not is_reinforce(ability.keyword):
+        raise DefinitionError(f"a reinforce ability is an activated ability marked Reinforce, not {ability.kind} "
+                              f"{ability.keyword!r}")
+    if not ability.cost or ability.cost[-1].kind != "discard_self" or \
+            any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1]):
+        raise DefinitionError("Reinforce: the cost is [cost], Discard this card (702.77a)")
+    if ability.zones != ("hand",) or ability.timing != "any" or ability.unread or ability.once_each_turn \
+            or ability.during or ability.only_if or ability.any_player or ability.targets != ("target creature",):
+        raise DefinitionError("Reinforce: an ability of the hand, with one target creature (702.77a)")
+    if len(ability.effects) != 1 or ability.effects[0].kind != "counter_target" \
+            or ability.effects[0].arg("kind") != "+1/+1" or ability.effects[0].arg("target") != "creature":
+        raise DefinitionError("Reinforce: put +1/+1 counters on target creature (702.77a)")
+
+
+def render_reinforce(ability: Any, cost: str | None) -> str | None:
+    """The ability said as its keyword ("Reinforce 2—{2}{W}"); None if it is not exactly what 702.77a says, or its
+    cost before "Discard this card" is not all mana (the keyword is printed with a mana cost)."""
+    try:
+        validate_reinforce(ability)
+    except DefinitionError:
+        return None
+    if not cost or not all(p.kind == "mana" for p in ability.cost[:-1]):
+        return None
+    return f"{REINFORCE} {ability.effects[0].arg('n')}—{cost}"
