@@ -197,3 +197,20 @@ def test_mana_cost_in_a_mode_is_a_characteristic_not_a_cost():
     # a mode that speaks of casting or of a cost to pay stays unread, and so does the line (601.2b-f)
     assert ability("Choose one —\n• You may cast a creature spell this turn.\n• Draw a card.").kind == "unmodelled"
     assert ability("Choose one —\n• Spells cost {1} more to cast this turn.\n• Draw a card.").kind == "unmodelled"
+
+
+@pytest.mark.parametrize("line,read", [
+    ("Escalate {1} (Pay this cost for each mode chosen beyond the first.)", "Escalate {1}"),
+    ("Escalate {R}{W}", "Escalate {R}{W}"),
+    ("Escalate—Discard a card. (Pay this cost for each mode chosen beyond the first.)", None),
+    ("Escalate {X}", None),
+])
+def test_escalate_is_read_with_a_mana_cost_only_702_120a(line, read):
+    from tests.card_helpers import card as compiled
+    c = compiled("Frob Charm", "Instant", "{R}", line + "\nChoose one or more —\n• Frob Charm deals 1 damage to any "
+                 "target.\n• Draw a card.")
+    first = c.faces[0].abilities[0]
+    if read is None:
+        assert first.kind == "unmodelled", first
+    else:
+        assert first.kind == "static" and first.static.kind == "escalate" and first.render().rstrip(".") == read

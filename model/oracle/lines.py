@@ -837,6 +837,10 @@ def _keyword_ability(item: str) -> Ability:
             fuse = split_read.fuse_line(param, item)
             if fuse is not None:
                 return fuse
+        if name == "Escalate":
+            # 702.120a: paid for each mode beyond the first (``words.modes.perform``); a cost other than mana is
+            # not read, and the line stays unmodelled
+            return Ability("static", static=parse_static({"kind": "escalate", "cost": param}), source_text=item)
         if name == "Entwine":
             # 702.42a: an optional additional cost of a modal spell, its cost read whole by the cost grammar
             return Ability("static", static=parse_static({"kind": "entwine", "cost": param}), source_text=item)

@@ -42,7 +42,7 @@ from mtgjudge.model.rules.timing import cast_by_flash_permission
 #: conspire's cost (702.78a: tapping two creatures chosen as the spell is cast) is paid by ``engine.actions``.
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
                     "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost",
-                    "cast_from_graveyard", "replicate", "conspire", "flash_permission")
+                    "cast_from_graveyard", "replicate", "conspire", "flash_permission", "escalate")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:

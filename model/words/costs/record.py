@@ -3,6 +3,8 @@ abilities that change what a spell costs (601.2f: increases, reductions, minimum
 702.33, buyback 702.27a, replicate 702.56a, more for each extra target)."""
 from __future__ import annotations
 
+import re
+
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts          # the one count concept: a reduction's count, read as compiled
 from mtgjudge.model.vocab.abilities import StaticEffect
@@ -77,6 +79,14 @@ def _v_cost(a: dict) -> None:
             parse_cost_text(a.get("or_cost"), x_parts=True)
     except DefinitionError as e:
         raise DefinitionError(f"cost: {e}") from None
+
+
+def _v_mana_cost(a: dict) -> None:
+    """A cost of mana symbols alone, which the cost grammar reads, with no X."""
+    _v_cost(a)
+    cost = a.get("cost")
+    if not isinstance(cost, str) or not re.fullmatch(r"(?:\{[0-9WUBRGC]+\}|\{[WUBRG]/[WUBRGP]\})+", cost):
+        raise DefinitionError(f"cost must be mana symbols alone, with no X, not {cost!r}")
 
 
 #: The keywords that let a card be cast from its owner's graveyard, with the rule of each (``cast_from_graveyard``).
@@ -170,6 +180,10 @@ WORDS = (
     Word("entwine", "static", {"cost": str},
          lambda s: f"Entwine{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
          _v_cost),
+    # 702.120a: "Escalate [cost]": an additional cost of a modal spell paid once for each mode chosen beyond the
+    # first (601.2b, 601.2f; ``words.modes.perform.extra_cost``); read with a mana cost only
+    Word("escalate", "static", {"cost": str}, lambda s: f"Escalate {s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_mana_cost),
     # ``cost``: a mana cost, where the increase is not only generic mana (Strive: "{2}{U} more")
     Word("costs_more_per_extra_target", "static", {"amount": int, "cost": str},
          lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "

@@ -22,10 +22,11 @@ from mtgjudge.model.vocab.abilities import Ability, CostPart
 
 #: The key of ``GameObject.chosen`` holding the modes chosen for a spell, 1-based and comma-separated.
 KEY = "modes"
-#: The optional additional costs this module performs as choices of modes (601.2b) while their lines are kept
-#: unmodelled: escalate (702.120a, its cost for each mode beyond the first). Entwine (702.42a, every mode chosen,
-#: its cost added) is the static word ``entwine``; a line "Entwine ..." left unmodelled (its cost not read) is
-#: not performed.
+#: The optional additional costs this module performs as choices of modes (601.2b) even where their lines are
+#: kept unmodelled: escalate (702.120a, its cost for each mode beyond the first; the static word ``escalate``
+#: where its cost is mana, else its line, whose cost the engine then refuses to pay). Entwine (702.42a, every
+#: mode chosen, its cost added) is the static word ``entwine``; a line "Entwine ..." left unmodelled (its cost not
+#: read) is not performed.
 PERFORMED_OPTIONS = ("Escalate",)
 
 
@@ -167,6 +168,9 @@ def option_cost(abilities: Iterable[Ability], keyword: str) -> str | None:
     abilities = tuple(abilities)
     if keyword == "Entwine":
         return entwine_cost(abilities)
+    for a in abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == keyword.lower():
+            return str(a.static.arg("cost"))
     for a in abilities:
         text = (a.source_text or a.keyword or "").split("(")[0].strip()
         m = _OPTION.match(text)
