@@ -221,7 +221,8 @@ class Count:
     spell: converge), "greatest" (the greatest power,
     toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none) or "counters"
     (the ``counter`` counters on the source, 122.1) or "blocking" (the creatures blocking the source now, beyond the
-    first ``beyond`` of them: 702.23a)."""
+    first ``beyond`` of them: 702.23a) or "opponents" (the player's opponents still in the game: 102.3,
+    702.125b)."""
     kind: str
     text: str
     selector: Selector | tuple[Selector, ...] | None = None     # a tuple ("cards"): any of them

@@ -400,3 +400,35 @@ def test_the_spells_phrase_is_kept_as_the_cost_rule_reads_it(line, spells):
     assert ab.static.arg("spells") == spells
     spells_match(spells, Purpose("spell"))
     assert ab.render() == line
+
+
+# ------------------------------------------------------------------ undaunted (702.125)
+
+def test_undaunted_reads_as_the_reduction_it_means_and_says_the_keyword_702_125a():
+    from tests.card_helpers import card
+    for line in ("Undaunted (This spell costs {1} less to cast for each opponent.)", "Undaunted"):
+        (a, _) = card("Frob Wrath", "Sorcery", "{6}{W}", line + "\nDestroy all creatures.").faces[0].abilities
+        assert a.kind == "static" and a.static.kind == "self_cost_reduction" and a.keyword == "Undaunted"
+        assert (a.static.arg("amount"), a.static.arg("per"), a.static.arg("undaunted")) == (1, "opponent you have", True)
+        assert a.render().rstrip(".") == "Undaunted"
+
+
+def test_undaunted_means_one_less_per_opponent_and_nothing_else():
+    from mtgjudge.model.vocab.parse import parse_static
+    with pytest.raises(DefinitionError):
+        parse_static({"kind": "self_cost_reduction", "amount": 2, "per": "opponent you have", "undaunted": True})
+    with pytest.raises(DefinitionError):
+        parse_static({"kind": "self_cost_reduction", "amount": 1, "per": "creature you control", "undaunted": True})
+
+
+def test_opponents_who_left_the_game_are_not_counted_702_125b():
+    # 702.125b, 800.4a; no teams modelled: every other player still in the game is an opponent (102.3)
+    from mtgjudge.model.rules import counts
+    from mtgjudge.model.state import GameState, Player, Turn
+    st = GameState(players=tuple(Player(n) for n in ("Alice", "Bob", "Carol", "Dave")), objects=(),
+                   turn=Turn(active="Alice", number=1))
+    opponents = counts.parse("opponent you have")
+    assert counts.value(st, "Alice", opponents) == 3
+    assert counts.value(st.evolve(left=("Bob",)), "Alice", opponents) == 2
+    assert counts.value(st.evolve(left=("Bob", "Carol", "Dave")), "Alice", opponents) == 0
+    assert counts.value(st.evolve(left=("Bob",)), "Carol", opponents) == 2

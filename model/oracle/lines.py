@@ -91,7 +91,7 @@ from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect, 
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS
+from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS, UNDAUNTED_PER
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
 ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
@@ -868,6 +868,11 @@ def _keyword_ability(item: str) -> Ability:
                            timing="sorcery", source_text=item)
         if name in GRAVEYARD_CAST_KEYWORDS:
             return graveyard_cast(name, param, item)
+        if name == "Undaunted" and not param:
+            # 702.125a: "This spell costs {1} less to cast for each opponent you have." (``words.costs``)
+            return Ability("static", static=parse_static({"kind": "self_cost_reduction", "amount": 1,
+                                                          "per": UNDAUNTED_PER, "undaunted": True}),
+                           keyword="Undaunted", source_text=item)
         if name == "Affinity":
             # 702.41a: the spell's own reduction it means, counted as its total cost is determined (601.2f)
             meant = affinity(param)

@@ -73,6 +73,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
             raise DefinitionError(f"the count {text!r} is not one the verifier reads")
         return replace(inner, text=t, times=2 if m.group("twice") else 1,
                        plus=phrases.number_word(m.group("plus")) if m.group("plus") else 0)
+    if re.fullmatch(r"(?:the number of )?opponents?(?: you have)?", t, re.I):
+        return Count("opponents", t)        # 102.3, 702.125b: the other players still in the game
     if re.fullmatch(r"(?:the number of )?colors? of mana spent to cast (?:~|this spell)", t, re.I):
         return Count("colors_spent", t)     # converge (207.2c): how many colors its caster's payment spent
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):

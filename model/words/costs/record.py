@@ -110,12 +110,20 @@ def _v_amount(a: dict) -> None:
         raise DefinitionError("spells you cast or spells your opponents cast, not both")
 
 
+#: 702.125a: what undaunted's reduction is for ("This spell costs {1} less to cast for each opponent you have.").
+UNDAUNTED_PER = "opponent you have"
+
+
 def _v_self_reduction(a: dict) -> dict:
     _v_amount(a)
     if a.get("affinity") is not None and (a.get("amount", 1) != 1 or a.get("per") != f"{a['affinity']} you control"
                                           or a.get("if_count") is not None):
         # 702.41a: "Affinity for [text]" is {1} less for each [text] you control, nothing else
         raise DefinitionError(f"affinity for {a['affinity']} means amount 1, per {a['affinity']!r} you control")
+    if a.get("undaunted") and (a.get("amount", 1) != 1 or a.get("per") != UNDAUNTED_PER or a.get("if_count") is not None
+                               or a.get("affinity") is not None):
+        # 702.125a: "Undaunted" is {1} less for each opponent you have, nothing else
+        raise DefinitionError(f"undaunted means amount 1, per {UNDAUNTED_PER!r}")
     if not (a.get("per") or a.get("if_count")):
         raise DefinitionError("needs per or if_count (the count the reduction is for)")
     return counts.compiled(a, a.get("per") or "", a.get("if_count") or "")
@@ -192,9 +200,10 @@ WORDS = (
     # 601.2f: the spell's own reduction, "for each <count>" (``per``) or "if <count> is at least N" (``if_count``,
     # ``at_least``), the count read by ``rules.counts`` (``words.costs.read``)
     # ``affinity``: the reduction "Affinity for <affinity>" means (702.41a), said back as the keyword
+    # ``undaunted``: the reduction "Undaunted" means (702.125a: {1} less for each opponent), said as the keyword
     Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int,
-                                           "affinity": str, counts.ARG: tuple},
-         lambda s: f"Affinity for {s.arg('affinity')}" if s.arg("affinity") else
+                                           "affinity": str, "undaunted": bool, counts.ARG: tuple},
+         lambda s: "Undaunted" if s.arg("undaunted") else f"Affinity for {s.arg('affinity')}" if s.arg("affinity") else
          f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
              f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
                                                               f"{s.arg('if_count')}"),
