@@ -24,7 +24,8 @@ class Selector:
     not_supertypes: tuple[str, ...] = () # none of these ("nonbasic": ("Basic",))
     not_types: tuple[str, ...] = ()      # none of these ("nonland": ("Land",))
     not_subtypes: tuple[str, ...] = ()   # none of these ("non-Lair land": ("Lair",))
-    controller: str = "any"              # any | you | opponent
+    controller: str = "any"              # any | you | opponent | not_you | defending (508.5: the player the
+                                         # attacking source attacks, decided against the source by target legality)
     other: bool = False                  # "another": not the object the ability is on
     untapped: bool = False
     tapped: bool = False
@@ -128,6 +129,8 @@ class Selector:
             words.append("an opponent controls")
         elif self.controller == "not_you":
             words.append("you don't control")
+        elif self.controller == "defending":
+            words.append("defending player controls")
         if self.chosen_type or self.not_chosen_type:
             words.append("of the chosen type" if self.chosen_type else "that aren't of the chosen type")
         if self.with_keyword:

@@ -176,6 +176,7 @@ class PTChange:
     all_creature_types: bool = False
     loses_all: bool = False       # 613.1f (layer 6): "loses all abilities", in timestamp order with the rest
     base: tuple[int, int] | None = None   # 613.4b (layer 7b): its base power and toughness are these
+    blocks: str = ""              # 509.1c: the attacking creature the object blocks this combat if able (702.39a)
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""
@@ -196,6 +197,8 @@ class PTChange:
         if self.switch:
             parts.append("power and toughness switched")
         parts += list(self.rules)
+        if self.blocks:
+            parts.append(f"blocks {self.blocks} if able")
         if self.control:
             parts.insert(0, f"control by {self.control}")
         return " and ".join(parts) or "no change"

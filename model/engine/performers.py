@@ -45,6 +45,7 @@ from mtgjudge.model.words.persist import perform as persist
 from mtgjudge.model.words.explore import perform as explore
 from mtgjudge.model.words.evolve import perform as evolve
 from mtgjudge.model.words.renown import perform as renown
+from mtgjudge.model.words.provoke import perform as provoke
 from mtgjudge.model.words.cipher import perform as cipher
 
 #: The modules that perform words, each with its ``PERFORMERS``: one line each.
@@ -52,7 +53,7 @@ _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, cascade, attach, cycling, becomes, counters, removal, persist, evolve, renown,
-    tapping, madness, suspend, copies, graveyard_abilities, explore, cipher,
+    tapping, madness, suspend, copies, graveyard_abilities, explore, cipher, provoke,
 )
 
 

@@ -97,6 +97,8 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
             l = l.with_payload(replace(p, objects=tuple(marker if t == oid else t for t in p.objects)))
         elif isinstance(p, PTChange) and p.object == oid:
             l = l.with_payload(replace(p, object=marker))
+        elif isinstance(p, PTChange) and p.blocks == oid:
+            l = l.with_payload(replace(p, blocks=marker))     # 400.7: the creature to block is gone
         elif isinstance(p, PreventionShield) and oid in (p.to, p.source) or \
                 isinstance(p, TurnReplacement) and p.object == oid:
             continue        # shields on the old object (615.7, 701.19a, 614.1a) don't apply to the new one: they end

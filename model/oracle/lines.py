@@ -45,6 +45,7 @@ from mtgjudge.model.words.attach import read as attach_read
 from mtgjudge.model.words.evolve import read as evolve_lines
 from mtgjudge.model.words.colors_spent import read as colors_spent_lines
 from mtgjudge.model.words.renown import read as renown_lines
+from mtgjudge.model.words.provoke import read as provoke_read
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
@@ -815,6 +816,7 @@ def _keyword_ability(item: str) -> Ability:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
         or renown_lines.renown(name, param, item) or attach_read.living_weapon(name, param, item) \
+        or provoke_read.provoke(name, param, item) \
         or colors_spent_lines.sunburst(name, param, item)   # the (triggered, or static) ability the keyword means
     if returns is not None:
         return returns

@@ -28,6 +28,7 @@ from mtgjudge.model.words.suspend.record import render_suspend
 from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.persist import record as persist
 from mtgjudge.model.words.renown import record as renown
+from mtgjudge.model.words.provoke import record as provoke
 
 #: After "this", words that do not name the object itself ("this turn", "this ability").
 _NOT_SELF = ("turn", "way", "ability", "abilities", "mana", "effect", "emblem", "combat", "game", "step", "phase",
@@ -153,8 +154,8 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
 
 def as_keyword(ability: Ability, said: str) -> str | None:
     """A triggered ability read from a keyword said as that keyword, where the encoding is exactly what the rule
-    says the keyword means: persist, undying, evolve and renown by the parts of their encoding (``words.persist``,
-    ``words.evolve``, ``words.renown``); those of ``keyword_triggers.MEANINGS`` ("Soulshift 3") where what the
+    says the keyword means: persist, undying, evolve, renown and provoke by the parts of their encoding (``words.persist``,
+    ``words.evolve``, ``words.renown``, ``words.provoke``); those of ``keyword_triggers.MEANINGS`` ("Soulshift 3") where what the
     model understood (``said``, rendered from the encoding) is the rule's meaning (700.4: "dies" is "is put into a
     graveyard from the battlefield"); None otherwise."""
     if ability.kind != "triggered" or not ability.keyword:
@@ -162,7 +163,8 @@ def as_keyword(ability: Ability, said: str) -> str | None:
     a = ability
     structural = persist.keyword_of(a.keyword, a.trigger_event == TriggerEvent("dies"), a.intervening, a.effects) \
         or evolve.keyword_of(a.keyword, a.trigger, a.intervening, a.effects) \
-        or renown.keyword_of(a.keyword, a.trigger, a.intervening, a.effects)
+        or renown.keyword_of(a.keyword, a.trigger, a.intervening, a.effects) \
+        or provoke.keyword_of(a.keyword, a.trigger, a.effects)
     if structural is not None:
         return structural
     name, _, param = ability.keyword.partition(" ")

@@ -118,6 +118,9 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
     if not sel.fits(ch.types, ch.subtypes, ch.supertypes, ch.colors,
                     source.choice("creature type") if source is not None and chosen else None):
         return False
+    if sel.controller == "defending":
+        # 508.5: who that is depends on what the source attacks; target legality decides it (``rules.targets``)
+        raise Unsupported(f"{sel.describe()!r}: which player is the defending player is not known here")
     if sel.controller == "you" and o.controller != you:
         return False
     if sel.controller in ("opponent", "not_you") and o.controller == you:

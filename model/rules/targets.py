@@ -118,6 +118,18 @@ def _fits(state: GameState, sel: Selector | None, o: GameObject, chooser: str, s
         if theirs.power + o.counters_pt()[0] >= mine.power + src.counters_pt()[0]:
             return False
         sel = replace(sel, lesser_power=False)
+    if sel is not None and sel.controller == "defending":
+        # 508.5: the defending player of an ability of an attacking creature is the player it attacks, or the
+        # controller of the planeswalker it attacks; a source no longer attacking, or no creature's ability, is not
+        # modelled
+        if src is None or src.zone != "battlefield" or src.attacking is None:
+            raise Unsupported(f"{sel.describe()!r}: the source is not attacking, and which player is the defending "
+                              "player (508.5) is not known")
+        attacked = src.attacking
+        defending = attacked if attacked in state.player_names else state.obj(attacked).controller
+        if o.controller != defending:
+            return False
+        sel = replace(sel, controller="any")
     return matches(sel, current(state, o.id), o, chooser, src, state.turn.step)
 
 

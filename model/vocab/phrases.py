@@ -304,6 +304,7 @@ class _Meaning:
     def q_opponent(self): return ("controller", "opponent")
     def q_not_you(self): return ("controller", "not_you")
     def q_that_player(self): return ("that_player", True)
+    def q_defending(self): return ("controller", "defending")     # 508.5: the player the source attacks
     def q_on_battlefield(self): return None     # permanents are on the battlefield, whoever controls them
     def q_chosen_type(self): return ("chosen_type", True)     # choose: the type chosen for the source (608.2d)
     def q_not_chosen_type(self): return ("not_chosen_type", True)

@@ -52,6 +52,7 @@ from mtgjudge.model.words.explore import record as explore
 from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.colors_spent import record as colors_spent
 from mtgjudge.model.words.renown import record as renown
+from mtgjudge.model.words.provoke import record as provoke
 from mtgjudge.model.words.splice import record as splice
 from mtgjudge.model.words.defined_pt import record as defined_pt
 from mtgjudge.model.words.split import record as split
@@ -82,7 +83,7 @@ _FAMILIES = (
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
     words_face_down, tapping, madness, suspend, splice, copies, defined_pt, graveyard_abilities, colors_spent, split,
-    explore, cipher, words_timing,
+    explore, cipher, words_timing, provoke,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -104,6 +104,8 @@ class Creature:
     qualities: list[tuple[str, tuple, Step]] = field(default_factory=list)
     landwalk: list[tuple[str, Step]] = field(default_factory=list)     # land types (702.14c)
     min_blockers: list[tuple[int, Step]] = field(default_factory=list)
+    #: (attacker, why) of the effects that say it blocks that attacker this combat if able (509.1c; provoke, 702.39a)
+    blocks_if_able: list[tuple[str, Step]] = field(default_factory=list)
     max_blockers: list[tuple[int, Step]] = field(default_factory=list)
     #: (fact, line, why) of the lines whose condition is about the defending player (``lines.Condition.whose``):
     #: decided for each player or planeswalker attacked (``_conditional``)
@@ -211,6 +213,9 @@ def creatures(state: GameState) -> dict[str, Creature]:
             if any(matches(sel, current(state, cid), q, src.controller, src, state.turn.step) for sel in sels):
                 _apply(c, line, s)
     for pc in state.in_force(PTChange):
+        if pc.blocks and pc.object in out:
+            out[pc.object].blocks_if_able.append((pc.blocks, step(("611.2a", "509.1c"), f"{out[pc.object].name} blocks "
+                                                                 f"{pc.blocks} this combat if able ({pc.origin})")))
         for r in pc.rules:
             if pc.object in out and r in _EFFECT_RULES:
                 _add(out[pc.object], _EFFECT_RULES[r], step("611.2a", f"{out[pc.object].name} {r} (an effect until "
@@ -741,6 +746,9 @@ def block_requirements(state: GameState) -> list[BlockRequirement]:
     for b in blockers:
         for s in cs[b].facts.get("must_block", ()):
             out.append(BlockRequirement(b, "", s))
+        for a, s in cs[b].blocks_if_able:
+            if a in atk:      # an attacker that left combat is not one to block (506.4)
+                out.append(BlockRequirement(b, a, s))
     for a in atk:
         for s in cs[a].facts.get("lure", ()):
             for b in blockers:
