@@ -18,7 +18,7 @@ SNAPSHOT = Path(__file__).resolve().parent / "fixtures" / "built_in_readings.jso
 
 #: The share of lines of ../shared/cards/mtgjson3 that read back as their text, measured (rounded down to 0.1%):
 #: raise it when renderings improve; a fall means a renderer or a reading got worse.
-ROUND_TRIP_FLOOR = 0.602
+ROUND_TRIP_FLOOR = 0.604
 
 
 def card(name: str, type_line: str, text: str, cost: str | None = "{1}", pt: tuple[str, str] | None = None):
