@@ -1464,8 +1464,10 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
         args["up_to"] = 1
     effect = parse_effect({"exile_until_source_leaves": args})
     condition = body.split(",")[0]
-    # the event read once, as the engine would read the words (``engine.triggers.trigger_of``)
-    event = phrases.parse(condition, "trigger_condition")
+    try:        # the event read once, as the engine would read the words (``engine.triggers.trigger_of``)
+        event: TriggerEvent | None = phrases.parse(condition, "trigger_condition")
+    except DefinitionError:
+        event = None
     return Ability("triggered", effects=(effect,), trigger=condition, trigger_event=event, targets=(phrase,),
                    source_text=printed)
 

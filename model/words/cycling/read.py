@@ -12,8 +12,7 @@ instruction is transmute's own word and its timing "Activate only as a sorcery" 
 instruction by the counters' reader."""
 from __future__ import annotations
 
-import re
-
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.vocab.abilities import count_word
@@ -52,7 +51,7 @@ def reinforce_meaning(n: int) -> str:
     return f"Put {count_word(n)} +1/+1 counter{'s' if n > 1 else ''} on target creature."
 
 
-_REINFORCE = re.compile(r"^(?P<n>[1-9][0-9]*)\s*—\s*(?P<cost>(?:\{[^}]+\})+)$")
+_REINFORCE = patterns.compile(r"^(?P<n>[1-9][0-9]*)\s*—\s*(?P<cost>(?:\{[^}]+\})+)$")
 
 
 def reinforce_text(keyword: str, param: str) -> tuple[str, str] | None:

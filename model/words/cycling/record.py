@@ -20,6 +20,7 @@ Reinforce (CR 702.77a) is another: "Reinforce N—[cost]" means "[Cost], Discard
 target creature." Its instruction is the counters' word (``counter_target``); it is no cycling ability either."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
@@ -78,13 +79,7 @@ def validate_transmute(ability: Any) -> None:
 def render_transmute(ability: Any, cost: str | None) -> str | None:
     """The ability said as its keyword ("Transmute {1}{U}{B}"); None if it is not exactly what 702.53a says, or
     its cost before "Discard this card" is not all mana (the keyword is printed with a mana cost only)."""
-    try:
-        validate_transmute(ability)
-    except DefinitionError:
-        return None
-    if not cost or not all(p.kind == "mana" for p in ability.cost[:-1]):
-        return None
-    return f"{TRANSMUTE} {cost}"
+    return f"{TRANSMUTE} {cost}" if _said_with_mana(validate_transmute, ability, cost) else None
 
 
 def is_cycling(keyword: str) -> bool:
@@ -187,10 +182,16 @@ def validate_reinforce(ability: Any) -> None:
 def render_reinforce(ability: Any, cost: str | None) -> str | None:
     """The ability said as its keyword ("Reinforce 2—{2}{W}"); None if it is not exactly what 702.77a says, or its
     cost before "Discard this card" is not all mana (the keyword is printed with a mana cost)."""
-    try:
-        validate_reinforce(ability)
-    except DefinitionError:
-        return None
-    if not cost or not all(p.kind == "mana" for p in ability.cost[:-1]):
+    if not _said_with_mana(validate_reinforce, ability, cost):
         return None
     return f"{REINFORCE} {ability.effects[0].arg('n')}—{cost}"
+
+
+def _said_with_mana(validate: Callable[[Any], None], ability: Any, cost: str | None) -> bool:
+    """Is ``ability`` exactly what its keyword means (``validate``), its cost before "Discard this card" said
+    (``cost``) and all mana (as the keyword is printed)?"""
+    try:
+        validate(ability)
+    except DefinitionError:
+        return False
+    return bool(cost) and all(p.kind == "mana" for p in ability.cost[:-1])

@@ -417,7 +417,7 @@ def _keep_factored(game: Game, options: list, scoped: dict, verb: str) -> list[G
     out = []
     for combo in product(*varying):
         more = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
-        g, m = move_all(base, more, verb, begun=game.state)
+        g, m = move_all(base, more, verb, begun=game.state if moved else None)
         every = moved + m
         g = after_moves(g, every, f"{', '.join(gone + more)} leave the battlefield") if every else \
             g.log("701.21a", f"nothing is {verb}ed")
