@@ -660,10 +660,14 @@ def combat_damage(game: Game, a: Mapping[str, Any]) -> list[Game]:
     return merge([r for g in branches for r in perform_combat_damage(g, a["damage"])])
 
 
+#: The kinds of action of the question format, by the key that names each.
+ACTION_KINDS = ("cast", "play", "activate", "resolve", "destroy", "exile", "sacrifice", "bounce", "transform", "concede",
+                "advance", "damage", "attack", "block")
+
+
 def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """Perform one of the question format's actions; every branch the rules' open choices lead to."""
-    kind = next(k for k in ("cast", "play", "activate", "resolve", "destroy", "exile", "sacrifice", "bounce",
-                            "transform", "concede", "advance", "damage", "attack", "block") if k in a)
+    kind = next(k for k in ACTION_KINDS if k in a)
     if kind == "cast":
         branches = cast(game, a)
     elif kind == "play":
@@ -700,19 +704,47 @@ def _resolved_whole_next(a: Mapping[str, Any], after: list) -> bool:
     return ("attack" in a or "block" in a) and len(a) == 1 and bool(after) and dict(after[0]) == {"resolve": "all"}
 
 
+def _performed(branches: list[Game], a) -> list[Game]:
+    """The action ``a`` performed on every branch. Where the rules forbid it in some branches only (a choice made
+    earlier decided it), it was taken in the others: those are the ways the game went; forbidden in every branch,
+    it is ``illegal`` (the first branch's reason)."""
+    out: list[Game] = []
+    forbidden: Illegal | None = None
+    taken = 0
+    for g in branches:
+        try:
+            out += perform(g, a)
+            taken += 1
+        except Illegal as e:
+            forbidden = forbidden or e
+    if forbidden is None:
+        return out
+    if not out:
+        raise forbidden
+    rules = tuple(dict.fromkeys(r for s in forbidden.why for r in s.rules))
+    said = f"{_action_name(a)} is forbidden in {len(branches) - taken} of the {len(branches)} ways the game could " \
+           f"have gone ({forbidden}): it was taken in the others, so the game went one of those"
+    return [g.log(rules, said) for g in out]
+
+
+def _action_name(a: Mapping[str, Any]) -> str:
+    """The action by its kind, for a reason: "the block action"."""
+    kind = next((k for k in ACTION_KINDS if k in a), "")
+    return f"the {kind} action" if kind else "the action"
+
+
 def run(game: Game, actions) -> list[Game]:
     """Perform the actions in order, each on every branch the previous ones led to (equal states merged)."""
     branches = [game]
     actions = list(actions)
     for i, a in enumerate(actions):
         ended = [g for g in branches if game_over(g)]       # 104.3: the actions after the game's end don't happen
+        live = [g for g in deadline.checked(branches, FOLLOWING) if not game_over(g)]
         if _resolved_whole_next(a, actions[i + 1:]):
             with stack_resolves_whole():
-                branches = merge(ended + [r for g in deadline.checked(branches, FOLLOWING) if not game_over(g)
-                                          for r in perform(g, a)])
+                branches = merge(ended + _performed(live, a))
         else:
-            branches = merge(ended + [r for g in deadline.checked(branches, FOLLOWING) if not game_over(g)
-                                      for r in perform(g, a)])
+            branches = merge(ended + _performed(live, a))
         if not branches and "resolve" in a and a.get("choices"):
             # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
             raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "
