@@ -6,7 +6,7 @@ raises Illegal with the reasons, decided as can-play and can-activate decide (``
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from mtgjudge.model import deadline
 from mtgjudge.model.engine import declaring, zones
@@ -704,14 +704,15 @@ def _resolved_whole_next(a: Mapping[str, Any], after: list) -> bool:
     return ("attack" in a or "block" in a) and len(a) == 1 and bool(after) and dict(after[0]) == {"resolve": "all"}
 
 
-def _performed(branches: list[Game], a) -> list[Game]:
+def _performed(branches: Iterable[Game], a) -> list[Game]:
     """The action ``a`` performed on every branch. Where the rules forbid it in some branches only (a choice made
     earlier decided it), it was taken in the others: those are the ways the game went; forbidden in every branch,
     it is ``illegal`` (the first branch's reason)."""
     out: list[Game] = []
     forbidden: Illegal | None = None
-    taken = 0
+    taken = tried = 0
     for g in branches:
+        tried += 1
         try:
             out += perform(g, a)
             taken += 1
@@ -722,7 +723,7 @@ def _performed(branches: list[Game], a) -> list[Game]:
     if not out:
         raise forbidden
     rules = tuple(dict.fromkeys(r for s in forbidden.why for r in s.rules))
-    said = f"{_action_name(a)} is forbidden in {len(branches) - taken} of the {len(branches)} ways the game could " \
+    said = f"{_action_name(a)} is forbidden in {tried - taken} of the {tried} ways the game could " \
            f"have gone ({forbidden}): it was taken in the others, so the game went one of those"
     return [g.log(rules, said) for g in out]
 
@@ -739,7 +740,7 @@ def run(game: Game, actions) -> list[Game]:
     actions = list(actions)
     for i, a in enumerate(actions):
         ended = [g for g in branches if game_over(g)]       # 104.3: the actions after the game's end don't happen
-        live = [g for g in deadline.checked(branches, FOLLOWING) if not game_over(g)]
+        live = (g for g in deadline.checked(branches, FOLLOWING) if not game_over(g))     # checked as each is taken
         if _resolved_whole_next(a, actions[i + 1:]):
             with stack_resolves_whole():
                 branches = merge(ended + _performed(live, a))
