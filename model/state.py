@@ -566,6 +566,11 @@ class GameState:
     def player_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
+    def defending_player(self, attacked: str) -> str:
+        """The player a creature attacking ``attacked`` (a player, or a planeswalker's or battle's id) attacks: that
+        player, or the planeswalker's controller (506.2, 508.5)."""
+        return attacked if attacked in self.player_names else self.obj(attacked).controller
+
     def opponents(self, name: str) -> tuple[str, ...]:
         """In a multiplayer game every other player is an opponent (CR 102.3; no teams modelled)."""
         return tuple(p.name for p in self.players if p.name != name)

@@ -136,7 +136,7 @@ def _base(state, seen: Seen, player: str, count: Count, source=None, pt_guarded:
     if count.kind == "opponents":
         # 102.3 (no teams modelled: every other player), 702.125b and 800.4a: players who left the game are not
         # counted
-        return len([p for p in state.player_names if p != player and p not in state.left])
+        return len([p for p in state.opponents(player) if p not in state.left])
     if count.kind == "greatest":
         if reads_power_toughness(count) and not pt_guarded:
             # the caller has not guarded unmodelled text that may change power or toughness

@@ -129,7 +129,7 @@ def _fits(state: GameState, sel: Selector | None, o: GameObject, chooser: str, s
         if attacked not in state.player_names and not state.has(attacked):
             raise Unsupported(f"{sel.describe()!r}: what the source attacks is gone, and which player is the "
                               "defending player (508.5) is not known")
-        defending = attacked if attacked in state.player_names else state.obj(attacked).controller
+        defending = state.defending_player(attacked)
         if o.controller != defending:
             return False
         sel = replace(sel, controller="any")

@@ -381,8 +381,9 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
 # --------------------------------------------------------------------------------------------- attackers
 
 def defending_player(state: GameState, defender: str) -> str:
-    """The player a creature attacking ``defender`` (a player, or a planeswalker's id) attacks (506.2)."""
-    return defender if defender in state.player_names else state.obj(defender).controller
+    """The player a creature attacking ``defender`` (a player, or a planeswalker's id) attacks (506.2:
+    ``GameState.defending_player``)."""
+    return state.defending_player(defender)
 
 
 def attack_options(state: GameState, oid: str) -> list[str]:

@@ -3,9 +3,8 @@ abilities that change what a spell costs (601.2f: increases, reductions, minimum
 702.33, buyback 702.27a, replicate 702.56a, more for each extra target)."""
 from __future__ import annotations
 
-import re
-
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import ManaSyntaxError, parse_cost
 from mtgjudge.model.rules import counts          # the one count concept: a reduction's count, read as compiled
 from mtgjudge.model.vocab.abilities import StaticEffect
 from mtgjudge.model.vocab.grammar import parse_cost_text
@@ -84,9 +83,12 @@ def _v_cost(a: dict) -> None:
 def _v_mana_cost(a: dict) -> None:
     """A cost of mana symbols alone, which the cost grammar reads, with no X."""
     _v_cost(a)
-    cost = a.get("cost")
-    if not isinstance(cost, str) or not re.fullmatch(r"(?:\{[0-9WUBRGC]+\}|\{[WUBRG]/[WUBRGP]\})+", cost):
-        raise DefinitionError(f"cost must be mana symbols alone, with no X, not {cost!r}")
+    try:
+        symbols = parse_cost(a.get("cost"))      # the mana grammar (107.4), or an error for any other text
+    except ManaSyntaxError:
+        symbols = ()
+    if not symbols or any(s.kind == "x" for s in symbols):
+        raise DefinitionError(f"cost must be mana symbols alone, with no X, not {a.get('cost')!r}")
 
 
 #: The keywords that let a card be cast from its owner's graveyard, with the rule of each (``cast_from_graveyard``).

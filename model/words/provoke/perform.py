@@ -5,18 +5,15 @@ ability do nothing; a provoking creature no longer on the battlefield leaves not
 still untaps."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.settle import source_on_battlefield
-from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.engine.zones import next_timestamp
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.durations import starts_in_combat
-from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.state import Duration, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.tapping import perform as tapping
 
 #: How long the requirement lasts: "this combat" (702.39a), ended with the combat (511.2).
 UNTIL = "end_of_combat"
@@ -46,12 +43,9 @@ def _provoke(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     else:
         chosen = chosen.log(("702.39a", "400.7"), f"{ctx.source} is no longer on the battlefield: there is nothing "
                                                   f"for {o.name} to block")
-    if o.tapped:
-        guard_scope(chosen.state, "untap", f"{o.name} ({target}) untaps")
-        chosen = chosen.with_state(chosen.state.with_object(replace(chosen.state.obj(target), tapped=False)))
-        guard_unrecognized(chosen, f"{o.name} becomes untapped")
-        chosen = chosen.log(("702.39a", "701.26b"), f"{o.name} ({target}) becomes untapped")
-    return merge([declined, chosen.choose(f"{ctx.source}'s provoke: {target} must block it")])
+    untapped = [g.choose(f"{ctx.source}'s provoke: {target} must block it")
+                for g in tapping.PERFORMERS["untap_target"](chosen, e, ctx)]       # "untap that creature" (701.26b)
+    return merge([declined, *untapped])
 
 
 PERFORMERS: dict[str, Performer] = {"provoke": _provoke}
