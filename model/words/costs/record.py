@@ -84,7 +84,7 @@ def _v_mana_cost(a: dict) -> None:
     """A cost of mana symbols alone, which the cost grammar reads, with no X."""
     _v_cost(a)
     try:
-        symbols = parse_cost(a.get("cost"))      # the mana grammar (107.4), or an error for any other text
+        symbols = parse_cost(str(a.get("cost", "")))      # the mana grammar (107.4), or an error for any other text
     except ManaSyntaxError:
         symbols = ()
     if not symbols or any(s.kind == "x" for s in symbols):
