@@ -20,10 +20,10 @@ import threading
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Iterable, Iterator, TypeVar
 
 from mtgjudge.model.errors import SearchBound
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The default bound of one question, in seconds (``--timeout`` on ``ask`` and ``check``).
 DEFAULT_SECONDS = 10.0

@@ -1,8 +1,9 @@
 """Reasons as data: every answer carries steps, each citing the Comprehensive Rules it applies."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The five colors in WUBRG order (CR 105.1) and the six types of mana (CR 106.1b).
 COLORS = "WUBRG"

@@ -4,6 +4,7 @@ names an object answers to: its card's name, the face it shows, and for a token 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from mtgjudge.model.objects import GameObject
 
@@ -15,6 +16,14 @@ _NOT_KEPT = re.compile(r"[^a-z0-9/]")
 def normalize(name: str) -> str:
     """The form names are compared in: lower case, letters and digits only ("//" kept for split names)."""
     return _NOT_KEPT.sub("", name.lower())
+
+
+def close_matches(word: str, pool: Iterable[str], n: int, cutoff: float) -> list[str]:
+    """The members of ``pool`` spelled most like ``word`` (difflib's ratio at least ``cutoff``), best first: for
+    "did you mean"."""
+    import difflib      # imported when a suggestion is made: it costs every start-up ~1.5 ms
+
+    return difflib.get_close_matches(word, list(pool), n=n, cutoff=cutoff)
 
 
 #: The name of a card the question does not name (drawn or exiled from a library given as a number).

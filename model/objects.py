@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 from mtgjudge.model.derived import once
 from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.lazy_dataclass import dataclass
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.abilities import Ability

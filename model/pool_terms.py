@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 import sys
 from array import array
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
@@ -40,6 +39,7 @@ from typing import Iterator, cast, overload
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES, ManaSyntaxError, mana_string, parse_mana
+from mtgjudge.model.lazy_dataclass import dataclass
 
 Pool = tuple
 

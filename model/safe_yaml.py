@@ -16,7 +16,6 @@ refusals instead of surprises.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import yaml
@@ -24,6 +23,8 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
+
+from mtgjudge.model.lazy_dataclass import dataclass
 
 try:   # libyaml's parser, with PyYAML's (Python) composer on top, so that composition can be checked
     from yaml._yaml import CParser

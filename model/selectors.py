@@ -6,9 +6,9 @@ to a player ("you").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.lazy_dataclass import dataclass
 
 CONTROLLERS = ("any", "you", "opponent", "not_you")
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

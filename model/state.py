@@ -13,11 +13,12 @@ Zones are ordered tuples of object ids; objects live in ``GameState.objects`` ke
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from typing import Any, Generic, Iterable, Iterator, TypeVar, Union
 
 from mtgjudge.model.mana import COLOR_NAMES
 from mtgjudge.model.objects import CardDef, GameObject
+from mtgjudge.model.lazy_dataclass import dataclass
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers",
          "declare-blockers", "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")

@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Generator, Iterable, Iterator, Sequence
 
@@ -30,6 +30,7 @@ from mtgjudge.queries.format.files import ReadingBound, find_files, load_file, l
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.runner import Result, error_result, run_question
+from mtgjudge.model.lazy_dataclass import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

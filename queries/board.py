@@ -10,7 +10,7 @@ the can-play and can-activate kinds, the one legality model (``model.legality``)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
@@ -31,6 +31,7 @@ from mtgjudge.queries.format.state import build_state, index_names
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.labels import Namer, shown_name
 from mtgjudge.queries.runner import answer_result
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: Where a state built in code is said to come from, in error messages.
 IN_CODE = "<board>"

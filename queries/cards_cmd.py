@@ -1,6 +1,5 @@
 """``mtgjudge cards``: fill the card store from card data files (``import``), show how the verifier
-understands a card and where it came from (``show``), list the cards (``list``); and the ``--cards``
-option that chooses the store for every command."""
+understands a card and where it came from (``show``), list the cards (``list``)."""
 from __future__ import annotations
 
 import argparse
@@ -15,8 +14,7 @@ from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.rulings import Ruling, RulingsError, is_rulings_file, read_rulings, scryfall_oracle_names
 from mtgjudge.model.cards.sources import CardRecord, NotCardData, SourceError, SourceFile, join_halves, read_file
-from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
-                                        use_store)
+from mtgjudge.model.cards.store import ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.vocab.abilities import Ability
@@ -27,6 +25,7 @@ from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.queries.progress import progress_bar
+from mtgjudge.queries.store_option import add_store_option
 from mtgjudge.queries.terminal import emit
 from mtgjudge.queries.cards_update import SCRYFALL_INDEX, update
 
@@ -52,13 +51,6 @@ examples:
 FACE_LABELS = {"transform": ("front face", "back face"), "split": ("left half", "right half"),
                "aftermath": ("top half", "bottom half"), "flip": ("unflipped", "flipped"),
                "adventure": ("adventurer card", "Adventure")}
-
-
-def add_store_option(parser: argparse.ArgumentParser, root: bool = False) -> None:
-    """The ``--cards PATH`` option; on the root parser and on each command, so that it may stand before or
-    after the command's name (a command's copy leaves the root's value alone unless given)."""
-    parser.add_argument("--cards", metavar="PATH", default=None if root else argparse.SUPPRESS,
-                        help=f"the card store to use (default: ${ENV_VAR}, else {default_path()})")
 
 
 def add_cards_parser(sub: argparse._SubParsersAction) -> None:
@@ -109,11 +101,6 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
     cov = add_coverage_parser(csub)
     for p in (show, lst, imp, upd, cov):
         add_store_option(p)
-
-
-def choose_store(args: argparse.Namespace) -> None:
-    """Use the store that ``--cards`` names, if it was given (else ``$MTGJUDGE_CARDS`` or the default)."""
-    use_store(getattr(args, "cards", None))
 
 
 def modelled_by_prefix(name: str) -> str | None:

@@ -15,7 +15,6 @@ import json
 import os
 import signal
 import sys
-import traceback
 from contextlib import closing
 from pathlib import Path
 from typing import Sequence
@@ -25,14 +24,12 @@ from mtgjudge.queries import batch, rules_text
 from mtgjudge.queries.api import CORPUS, version
 from mtgjudge.queries.batch import RunOptions, Source
 from mtgjudge.model.cards.store import StoreError
-from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choose_store, run_cards
 from mtgjudge.queries.docs import FORMAT_DOC, format_doc
 from mtgjudge.queries.interrupt import INTERRUPTED, interrupted
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.report import STYLES, TextOptions
 from mtgjudge.queries.runner import STATUSES
-from mtgjudge.queries.schema import question_schema
-from mtgjudge.queries.templates import template
+from mtgjudge.queries.store_option import add_store_option, choose_store
 from mtgjudge.queries.terminal import Progress, RelativeTo, emit, use_color, use_progress
 
 DESCRIPTION = f"""\
@@ -128,113 +125,151 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mtgjudge", description=DESCRIPTION,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+#: The commands, in the order ``--help`` lists them.
+COMMANDS = ("ask", "check", "new", "schema", "format", "rules", "serve", "cards")
+
+
+class _Refused(Exception):
+    """A command line the parser of one command refused: the whole parser is built to say why."""
+
+
+class _OneCommandParser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        raise _Refused(message)
+
+
+def build_parser(command: str | None = None,
+                 parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, only that command's part (building every command's parser
+    costs each start-up ~10 ms)."""
+    def wanted(name: str) -> bool:
+        return command is None or command == name
+
+    p = parser_class(prog="mtgjudge", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show a traceback when the verifier itself breaks")
     p.add_argument("--version", action=_Version, nargs=0, help="show program's version number and exit")
     add_store_option(p, root=True)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    ask = sub.add_parser("ask", help="answer the questions in files, with reasons",
-                         formatter_class=argparse.RawDescriptionHelpFormatter,
-                         description="Answer every question in the given files and print each answer with the "
-                                     "reasons (rule numbers) that decide it.\nExit 0 when every question was "
-                                     "answered or is unsupported, 1 when a question failed its expectation, 2 "
-                                     "when a question had an error.",
-                         epilog="examples:\n  mtgjudge ask q.yaml\n  mtgjudge ask q.yaml --all --explain\n"
-                                "  mtgjudge new can-pay | mtgjudge ask -\n\n"
-                                f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
-    ask.add_argument("files", nargs="+", metavar="FILE",
-                     help="question files (.yaml/.yml), directories, or - for standard input")
-    ask.add_argument("--all", action="store_true", dest="all_payments",
-                     help="can-pay/can-play/can-activate: list every distinct payment, not just one")
-    _add_output_options(ask)
+    if wanted("ask"):
+        ask = sub.add_parser("ask", help="answer the questions in files, with reasons",
+                             formatter_class=argparse.RawDescriptionHelpFormatter,
+                             description="Answer every question in the given files and print each answer with the "
+                                         "reasons (rule numbers) that decide it.\nExit 0 when every question was "
+                                         "answered or is unsupported, 1 when a question failed its expectation, 2 "
+                                         "when a question had an error.",
+                             epilog="examples:\n  mtgjudge ask q.yaml\n  mtgjudge ask q.yaml --all --explain\n"
+                                    "  mtgjudge new can-pay | mtgjudge ask -\n\n"
+                                    f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
+        ask.add_argument("files", nargs="+", metavar="FILE",
+                         help="question files (.yaml/.yml), directories, or - for standard input")
+        ask.add_argument("--all", action="store_true", dest="all_payments",
+                         help="can-pay/can-play/can-activate: list every distinct payment, not just one")
+        _add_output_options(ask)
+        add_store_option(ask)
 
-    check = sub.add_parser("check", help="run a corpus and compare answers with `expect`",
-                           formatter_class=argparse.RawDescriptionHelpFormatter,
-                           description="Run every question under the paths (default: the bundled corpus): each "
-                                       "question that did not pass (fail, unsupported or error) with its details "
-                                       "(-v: every question), then 'N passed, N failed, N unsupported, N "
-                                       "errors'.\nExit 0 when nothing failed or had an error, 1 when something "
-                                       "failed, 2 on errors or when no question was found.",
-                           epilog="examples:\n  mtgjudge check\n  mtgjudge check my-questions/ --strict -j 2\n"
-                                  "  mtgjudge check my-questions/ --json > results.jsonl\n\n"
-                                  f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
-    check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: the bundled corpus)")
-    check.add_argument("--strict", action="store_true", help="count unsupported answers as failures (exit 1)")
-    # the default prints only what did not pass: a passing corpus is one line, the summary
-    check.add_argument("-q", "--quiet", action="store_true",
-                       help="print only questions that did not pass, and the summary (the default; kept for scripts)")
-    check.add_argument("-v", "--verbose", action="store_true", help="print every question, each answer with its reasons")
-    check.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
-    _add_output_options(check)
+    if wanted("check"):
+        check = sub.add_parser("check", help="run a corpus and compare answers with `expect`",
+                               formatter_class=argparse.RawDescriptionHelpFormatter,
+                               description="Run every question under the paths (default: the bundled corpus): each "
+                                           "question that did not pass (fail, unsupported or error) with its details "
+                                           "(-v: every question), then 'N passed, N failed, N unsupported, N "
+                                           "errors'.\nExit 0 when nothing failed or had an error, 1 when something "
+                                           "failed, 2 on errors or when no question was found.",
+                               epilog="examples:\n  mtgjudge check\n  mtgjudge check my-questions/ --strict -j 2\n"
+                                      "  mtgjudge check my-questions/ --json > results.jsonl\n\n"
+                                      f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
+        check.add_argument("paths", nargs="*", metavar="PATH",
+                           help="files or directories (default: the bundled corpus)")
+        check.add_argument("--strict", action="store_true", help="count unsupported answers as failures (exit 1)")
+        # the default prints only what did not pass: a passing corpus is one line, the summary
+        check.add_argument("-q", "--quiet", action="store_true",
+                           help="print only questions that did not pass, and the summary (the default; kept for "
+                                "scripts)")
+        check.add_argument("-v", "--verbose", action="store_true",
+                           help="print every question, each answer with its reasons")
+        check.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+        _add_output_options(check)
+        add_store_option(check)
 
-    new = sub.add_parser("new", help="print a commented question of a kind, to fill in",
-                         description="Print a question of the given kind with every key explained in comments. It "
-                                     "runs as printed; change the names and the expectation to ask yours.",
-                         epilog="example:  mtgjudge new can-play > q.yaml && $EDITOR q.yaml && mtgjudge ask q.yaml")
-    new.add_argument("kind", choices=list(KINDS), metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    if wanted("new"):
+        new = sub.add_parser("new", help="print a commented question of a kind, to fill in",
+                             description="Print a question of the given kind with every key explained in comments. It "
+                                         "runs as printed; change the names and the expectation to ask yours.",
+                             epilog="example:  mtgjudge new can-play > q.yaml && $EDITOR q.yaml && mtgjudge ask q.yaml")
+        new.add_argument("kind", choices=list(KINDS), metavar="KIND", help=f"one of: {', '.join(KINDS)}")
 
-    sub.add_parser("schema", help="print a JSON Schema of question files, for editors",
-                   description="Print a JSON Schema (draft 2020-12) of a question document. With the YAML "
-                               "extension of VS Code (and other editors using yaml-language-server), put "
-                               "`# yaml-language-server: $schema=question.schema.json` at the top of a file for "
-                               "completion and checks as you type.")
-    sub.add_parser("format", help="print the question format's documentation",
-                   description=f"Print the documentation of the question format ({FORMAT_DOC}).")
+    if wanted("schema"):
+        sub.add_parser("schema", help="print a JSON Schema of question files, for editors",
+                       description="Print a JSON Schema (draft 2020-12) of a question document. With the YAML "
+                                   "extension of VS Code (and other editors using yaml-language-server), put "
+                                   "`# yaml-language-server: $schema=question.schema.json` at the top of a file for "
+                                   "completion and checks as you type.")
 
-    rules = sub.add_parser("rules", help="look up the Comprehensive Rules text",
-                           description="Show rules by number from a Comprehensive Rules text file, which the product "
-                                       "does not ship: give it with --rules FILE or $MTGJUDGE_RULES, or import it "
-                                       "once with `mtgjudge rules import FILE`.")
-    rsub = rules.add_subparsers(dest="rules_command", metavar="WHAT")
-    show = rsub.add_parser("show", help="print rules by number, with their subrules' numbers")
-    show.add_argument("numbers", nargs="+", metavar="NUMBER", help="rule numbers like 302.6 or 107.4e")
-    show.add_argument("--rules", metavar="FILE", help="the Comprehensive Rules text file")
-    imp = rsub.add_parser("import", help="keep a copy of a Comprehensive Rules text file for later use")
-    imp.add_argument("file", metavar="FILE", help="MagicCompRules-YYYYMMDD.txt")
+    if wanted("format"):
+        sub.add_parser("format", help="print the question format's documentation",
+                       description=f"Print the documentation of the question format ({FORMAT_DOC}).")
 
-    serve = sub.add_parser("serve", help="a web page to build a board by card name and ask about it",
-                           description="Serve a page (needs the web extra: pip install 'mtgjudge[web]') that builds "
-                                       "a board by card name, or opens a question file, and shows the answer with "
-                                       "its rules. It listens on 127.0.0.1 unless told otherwise; on any other "
-                                       "address it needs a token, printed with the address at start.")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
-    serve.add_argument("--open", action="store_true", help="open the page in a browser")
-    serve.add_argument("--token", metavar="TOKEN",
-                       help="the token a browser must bring (needed off loopback; 'generate' makes one)")
-    serve.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
-                       help=f"the time bound of each question (default {DEFAULT_SECONDS:g})")
-    add_store_option(serve)
+    if wanted("rules"):
+        rules = sub.add_parser("rules", help="look up the Comprehensive Rules text",
+                               description="Show rules by number from a Comprehensive Rules text file, which the "
+                                           "product does not ship: give it with --rules FILE or $MTGJUDGE_RULES, or "
+                                           "import it once with `mtgjudge rules import FILE`.")
+        rsub = rules.add_subparsers(dest="rules_command", metavar="WHAT")
+        show = rsub.add_parser("show", help="print rules by number, with their subrules' numbers")
+        show.add_argument("numbers", nargs="+", metavar="NUMBER", help="rule numbers like 302.6 or 107.4e")
+        show.add_argument("--rules", metavar="FILE", help="the Comprehensive Rules text file")
+        imp = rsub.add_parser("import", help="keep a copy of a Comprehensive Rules text file for later use")
+        imp.add_argument("file", metavar="FILE", help="MagicCompRules-YYYYMMDD.txt")
 
-    add_cards_parser(sub)
-    for command in (ask, check):
-        add_store_option(command)
+    if wanted("serve"):
+        serve = sub.add_parser("serve", help="a web page to build a board by card name and ask about it",
+                               description="Serve a page (needs the web extra: pip install 'mtgjudge[web]') that "
+                                           "builds a board by card name, or opens a question file, and shows the "
+                                           "answer with its rules. It listens on 127.0.0.1 unless told otherwise; on "
+                                           "any other address it needs a token, printed with the address at start.")
+        serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+        serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+        serve.add_argument("--open", action="store_true", help="open the page in a browser")
+        serve.add_argument("--token", metavar="TOKEN",
+                           help="the token a browser must bring (needed off loopback; 'generate' makes one)")
+        serve.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
+                           help=f"the time bound of each question (default {DEFAULT_SECONDS:g})")
+        add_store_option(serve)
+
+    if wanted("cards"):
+        from mtgjudge.queries.cards_cmd import add_cards_parser
+
+        add_cards_parser(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtgjudge`` command."""
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _parse(sys.argv[1:] if argv is None else list(argv))
     except SystemExit as e:
         return int(e.code or 0) and 2
     if args.command is None:
-        parser.print_help()
+        build_parser().print_help()
         return 2
     choose_store(args)
     try:
+        # each command's own modules are imported by it alone: the others' cost every start-up ~8 ms
         if args.command == "cards":
+            from mtgjudge.queries.cards_cmd import run_cards
+
             return run_cards(args)
         if args.command == "rules":
             return run_rules(args)
         if args.command == "new":
+            from mtgjudge.queries.templates import template
+
             sys.stdout.write(template(args.kind))
             return 0
         if args.command == "schema":
+            from mtgjudge.queries.schema import question_schema
+
             print(json.dumps(question_schema(), indent=2, ensure_ascii=False))
             return 0
         if args.command == "serve":
@@ -260,9 +295,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return INTERRUPTED
     except Exception as e:  # noqa: BLE001  (the one place a bug becomes exit code 3)
         if args.debug:
+            import traceback
+
             traceback.print_exc()
         emit(f"mtgjudge: internal error (a bug in the verifier): {type(e).__name__}: {e}", sys.stderr)
         return 3
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The command line, read by the parser of the command it names (the first word that is a command's name);
+    whatever that parser refuses, and any help but a command's, the whole parser reads, so that what it says is
+    what it would say alone."""
+    named = next((a for a in argv if a in COMMANDS), None)
+    helps = [i for i, a in enumerate(argv) if a in ("-h", "--help")]
+    if named is not None and not (helps and helps[0] < argv.index(named)):
+        try:
+            return build_parser(named, _OneCommandParser).parse_args(argv)
+        except _Refused:
+            pass
+    return build_parser().parse_args(argv)
 
 
 def _drop_stdout() -> None:

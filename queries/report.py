@@ -8,7 +8,6 @@ witness only when asked for. JSON keeps ids, every reason and the witness: it is
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from mtgjudge.model.cards.rulings import mentions_rule
@@ -18,6 +17,7 @@ from mtgjudge.queries.kinds.record import json_value, show_value
 from mtgjudge.queries.labels import Namer
 from mtgjudge.queries.rules_text import RulesText
 from mtgjudge.queries.runner import Result
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: ANSI styles per status, used only when colour is on (a terminal, and no NO_COLOR).
 STYLES = {"pass": "32", "answered": "36", "fail": "1;31", "unsupported": "33", "error": "1;35"}

@@ -8,12 +8,13 @@ the user's data folder).
 from __future__ import annotations
 
 import os
-import difflib
 import re
-import shutil
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
+
+from mtgjudge.model.names import close_matches
+from mtgjudge.model.lazy_dataclass import dataclass
 
 ENV = "MTGJUDGE_RULES"
 _RULE = re.compile(r"(\d{3})(?:\.(\d+)([a-z]?))?\.?\s+(.*)")
@@ -147,6 +148,8 @@ def import_file(path: str | Path) -> tuple[Path, RulesText]:
     rules = read(path)
     dest = imported_path()
     dest.parent.mkdir(parents=True, exist_ok=True)
+    import shutil   # imported when used: it costs every start-up ~1 ms
+
     shutil.copyfile(path, dest)
     return dest, rules
 
@@ -173,4 +176,4 @@ def is_rule(number: str) -> bool:
 
 def closest_rules(number: str, n: int = 3) -> list[str]:
     """The rule numbers most like ``number`` (a typo of a digit or a letter), for "did you mean"."""
-    return difflib.get_close_matches(number, sorted(rule_numbers()), n=n, cutoff=0.8)
+    return close_matches(number, sorted(rule_numbers()), n=n, cutoff=0.8)

@@ -3,7 +3,7 @@ table: pass, fail, answered, unsupported, error). What the answer is compared wi
 adds to its message, come from the question's kind (:data:`mtgjudge.queries.kinds.KINDS`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model import deadline
@@ -15,6 +15,7 @@ from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds import answer as answer_question
 from mtgjudge.queries.kinds.record import sorted_value
 from mtgjudge.queries.labels import shown_name
+from mtgjudge.model.lazy_dataclass import dataclass
 
 STATUSES = ("pass", "fail", "answered", "unsupported", "error")
 

@@ -276,3 +276,37 @@ def test_a_can_activate_question_imports_no_other_kind_nor_every_payment(tmp_pat
     assert _imported_by(tmp_path, readme, "--all") == ["mtgjudge.model.payment.enumeration"]
     options = "id: q\nask: mana-options\nstate: {players: {Alice: {battlefield: [Llanowar Elves]}}}\n"
     assert {"mtgjudge.queries.kinds.mana_options", "mtgjudge.model.pool_terms"} <= set(_imported_by(tmp_path, options))
+
+
+def test_the_commands_named_are_the_parsers_commands():
+    from mtgjudge.queries.cli import COMMANDS, build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    assert tuple(sub.choices) == COMMANDS
+
+
+@pytest.mark.parametrize("argv", [
+    ["ask", "q.yaml", "--bogus"],                    # refused by the parser of the command named
+    ["--cards", "check", "ask"],                     # an option's value that names a command: `ask` lacks its FILE
+    ["ask"],
+    ["new", "no-such-kind"],
+    ["bogus"],
+])
+def test_a_refused_command_line_says_what_the_whole_parser_says(argv, capsys):
+    from mtgjudge.queries.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(argv)
+    whole = capsys.readouterr().err
+    assert main(argv) == 2
+    assert capsys.readouterr().err == whole and "error:" in whole
+
+
+def test_a_commands_help_is_the_same_from_its_own_parser(capsys):
+    from mtgjudge.queries.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["check", "--help"])
+    whole = capsys.readouterr().out
+    assert main(["check", "--help"]) == 0
+    assert capsys.readouterr().out == whole and "--strict" in whole

@@ -19,14 +19,18 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 #: question about cards kept compiled does not import it.
 #: platformdirs (with tempfile, shutil and random, ~5 ms) only for the default folders off Linux, or without a usable
 #: $HOME (model/user_folders.py: on Linux the XDG folders are read without it).
+#: What only some paths need, ~1-2 ms of every start-up each: difflib (a "did you mean"), gzip (the known names, the
+#: shipped parse tables), sqlite3 (once a card store file exists), shutil (`rules import`), traceback (--debug),
+#: importlib.resources (`mtgjudge format`).
 LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib", "http", "multiprocessing", "concurrent",
-                "lark", "platformdirs"}
+                "lark", "platformdirs", "difflib", "gzip", "sqlite3", "shutil", "traceback", "importlib.resources"}
 #: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when
 #: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
 #: The Oracle compiler (and Lark, its phrase grammar's parser) when a card must be compiled, not kept
 #: (model.cards.compiled), or a sentence read again as the engine resolves it: a question about kept cards
 #: imports neither. The engine (~15 ms) when a question's actions are performed or an outcome checked (a
-#: can-activate question needs none). The coverage sweep when that command runs (every command builds its parser).
+#: can-activate question needs none). The coverage sweep when that command runs; the modules of the commands
+#: ``cards``, ``new`` and ``schema`` when that command runs (the command line builds the parser of the command named).
 #: Each kind of question when a question of that kind is first read (its module imports the part of the model it
 #: asks), and the engine's branches of a question's actions when a question has actions. Every distinct payment
 #: (payment.enumeration) when ``--all`` asks for them or the engine branches on them.
@@ -35,6 +39,9 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
                            "can_attack", "can_block", "branches")} | {
               ("mtgjudge.model.payment.answers", "mtgjudge.model.payment.enumeration"),("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
               ("mtgjudge.queries.entry", "mtgjudge.queries.cli"),
+              ("mtgjudge.queries.cli", "mtgjudge.queries.cards_cmd"),
+              ("mtgjudge.queries.cli", "mtgjudge.queries.schema"),
+              ("mtgjudge.queries.cli", "mtgjudge.queries.templates"),
               ("mtgjudge.model.cards.compiled", "mtgjudge.model.oracle"),
               ("mtgjudge.model.oracle", "mtgjudge.model.oracle.compile"),
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.compile"),

@@ -7,14 +7,13 @@ question format says); a multi-faced card is found by either face's name or by "
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from mtgjudge.model import deadline
 from mtgjudge.model.cards.loader import BuiltIn, CardDefinitionError, built_in_entries, known_names
 from mtgjudge.model.cards.store import CardStore, open_store
-from mtgjudge.model.names import normalize
+from mtgjudge.model.names import close_matches, normalize
 from mtgjudge.model.objects import CardDef
 
 
@@ -101,7 +100,7 @@ class CardDB:
                 **{k: v[0].name for k, v in self._by_norm.items()}}
         # 0.8: a typo or two ("Lightnig Bolt", "Moutain"); below it the names only share letters ("The One
         # Ring" and "Entering" score 0.67), which suggests nothing a user meant
-        close = difflib.get_close_matches(normalize(name), list(pool), n=n, cutoff=SIMILAR)
+        close = close_matches(normalize(name), pool, n=n, cutoff=SIMILAR)
         return list(dict.fromkeys(pool[c] for c in close))
 
 

@@ -11,11 +11,11 @@ import json
 import os
 import re
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from mtgjudge.model.cards.sources import MAX_FILE_BYTES
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: How much of a file is read to tell whether it is rulings.
 _SNIFF = 1 << 16

@@ -23,11 +23,12 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from mtgjudge.model.names import normalize
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 class SourceError(ValueError):

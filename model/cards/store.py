@@ -17,20 +17,23 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import threading
 from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.cards.compiled import compile_kept
 from mtgjudge.model.user_folders import user_folder
+from mtgjudge.model.lazy_dataclass import dataclass
+
+if TYPE_CHECKING:
+    import sqlite3
 
 #: The environment variable naming the store file (the ``--cards`` option wins over it).
 ENV_VAR = "MTGJUDGE_CARDS"
@@ -191,6 +194,8 @@ class CardStore:
         # can't write is still opened, read-only.
         # the connection is the process's, whichever thread asks (a library caller's worker thread looks cards
         # up in a store the main thread opened): SQLite serialises its use, and _query holds a lock around each
+        import sqlite3      # imported once a store file exists: a process without one never pays its ~2 ms
+
         try:
             return sqlite3.connect(f"{self.path.as_uri()}?mode={mode}", uri=True, isolation_level=None,
                                    check_same_thread=False)
@@ -199,6 +204,8 @@ class CardStore:
 
     def _check(self, db: sqlite3.Connection) -> bool:
         """Is this a card store (True), an empty database (False), or neither (StoreError)?"""
+        import sqlite3
+
         try:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not tables:
@@ -220,6 +227,8 @@ class CardStore:
         db = self._reader()
         if db is None:
             return []
+        import sqlite3
+
         try:
             with self._lock:
                 return db.execute(sql, args).fetchall()
@@ -323,6 +332,8 @@ class CardStore:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write to the store, all or nothing: the schema first in a new store (a file that is not a card
         store is refused before anything is written); a database error rolls back and names the store."""
+        import sqlite3
+
         db = self._writer()
         fresh = not self._check(db)
         try:

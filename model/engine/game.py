@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from typing import Callable, Iterator
 
 from mtgjudge.model import deadline
@@ -18,6 +18,7 @@ from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import (ControlEffect, DelayedTrigger, EffectInForce, GameState, LinkedExile, PendingTrigger,
                                    Player, PreventionShield, PTChange, TurnReplacement, UntapSkip)
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 
 import re
-from dataclasses import dataclass
 
 from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
@@ -93,6 +92,7 @@ from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS, UNDAUNTED_PER
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
 ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",

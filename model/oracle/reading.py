@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.vocab import keyword_triggers
@@ -29,6 +29,7 @@ from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.persist import record as persist
 from mtgjudge.model.words.renown import record as renown
 from mtgjudge.model.words.provoke import record as provoke
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: After "this", words that do not name the object itself ("this turn", "this ability").
 _NOT_SELF = ("turn", "way", "ability", "abilities", "mana", "effect", "emblem", "combat", "game", "step", "phase",

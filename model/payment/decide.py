@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from math import comb
 from typing import Any, Sequence
 
@@ -31,6 +31,7 @@ from mtgjudge.model.rules.timing import tap_symbol_requirements
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.solve.tracked import TrackedSolver
 from mtgjudge.model.vocab.abilities import X_COUNT
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 @dataclass

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import combinations, combinations_with_replacement, permutations, product
 from typing import Iterator
 
@@ -32,6 +32,7 @@ from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generi
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.vocab.abilities import X_COUNT
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: Refuse to list more payments than this: the search reached its bound.
 MAX_PAYMENTS = 20000

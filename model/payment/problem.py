@@ -16,7 +16,7 @@ Both the decision (``payment.decide``, z3) and the enumeration of every distinct
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import Symbol
@@ -31,6 +31,7 @@ from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restrictio
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",

@@ -8,12 +8,12 @@ search for mana options, which pays the costs of mana abilities (``rules.mana_op
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import COLORS, Symbol
 from mtgjudge.model.rules.spending import Purpose, Restriction, SpendAs
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: What one unit of a cost may demand (107.4): mana of one color, colorless mana ({C}), any mana (generic),
 #: or mana from a snow source ({S}).

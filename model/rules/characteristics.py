@@ -3,7 +3,7 @@ basic land types give it (305.6), and whether it fits a selector (a phrase like 
 control"). Continuous effects change these in layers (``rules.layers``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from mtgjudge.model.derived import once
@@ -15,6 +15,7 @@ from mtgjudge.model.state import COMBAT_STEPS
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

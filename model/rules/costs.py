@@ -22,7 +22,7 @@ Delve and Improvise join the keyword vocabulary (Convoke is already in it).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import product
 
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, StaticEffect
@@ -36,6 +36,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
 from mtgjudge.model.rules.timing import cast_by_flash_permission
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's);

@@ -10,7 +10,7 @@ re-evaluated only when a permanent it reflects gains a type.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all
@@ -21,6 +21,7 @@ from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_m
 from mtgjudge.model.mana import BASIC_LAND_TYPES, TYPES
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 @dataclass

@@ -5,7 +5,6 @@ is a module of its own, below both. ``Seen`` is what a count sees: every permane
 read any object's."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from mtgjudge.model.errors import Unsupported
@@ -13,6 +12,7 @@ from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import Characteristics, matches, object_mana_value
 from mtgjudge.model.selectors import Count
 from mtgjudge.model.words.colors_spent.record import colors_spent_to_cast
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The argument in which a word keeps the counts of its phrases, each read once as the card is compiled
 #: (``rules.counts.compiled``), so that what resolves reads the stored ``Count`` (``stored``), never the phrase.

@@ -3,7 +3,6 @@ of resolved spells and abilities (the question's ``effects:``), with their contr
 (613.7), for the consumers that read them by word (mana production, payment, permissions)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import matches
@@ -13,6 +12,7 @@ from mtgjudge.model.selectors import Selector
 from mtgjudge.model.state import UNKNOWN, Duration, EffectInForce
 from mtgjudge.model.vocab.abilities import StaticEffect
 from mtgjudge.model.words.control.record import CONTROL_WORDS
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 #: The effect words this module reads: effects that last (611.2a).

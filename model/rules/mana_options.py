@@ -31,7 +31,7 @@ from typing import AbstractSet
 import heapq
 import time
 from operator import add, le, sub
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all
@@ -49,6 +49,7 @@ from mtgjudge.model.rules.mana_sources import (activation_outcomes, damage_is_li
                                                restriction_not_modelled)
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The cost parts and effect words of mana abilities this search performs (the mana consumer of
 #: ``vocab.words``); any other makes it unsupported.

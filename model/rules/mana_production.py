@@ -7,7 +7,6 @@ integers (Nyxbloom Ancient and Mana Reflection multiply without any cap).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
@@ -21,6 +20,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import COLORS, TYPES, mana_run
+from mtgjudge.model.lazy_dataclass import dataclass
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)

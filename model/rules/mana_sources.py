@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Iterable
-from dataclasses import dataclass
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.errors import Unsupported
@@ -22,6 +21,7 @@ from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.restrictions import activation_forbidden, guard_mana_search
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, replacement_outcomes,
                                                   trigger_additions)
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ graveyard is exiled instead of going anywhere else whenever it would leave the s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
@@ -22,6 +21,7 @@ from mtgjudge.model.rules.durations import in_force
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.state import EffectInForce
 from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 #: The static words this module gives meaning to: "You may play that card" (601.3), and the card's own

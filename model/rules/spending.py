@@ -9,7 +9,6 @@ cast, an ability being activated, or a bare cost (``can-pay``), which is neither
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 
@@ -18,6 +17,7 @@ from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.selectors import COLOR_WORDS, Selector
 from mtgjudge.model.vocab.subtypes import subtype
+from mtgjudge.model.lazy_dataclass import dataclass
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
 

@@ -7,13 +7,13 @@ an `unsupported` answer that says so.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from mtgjudge.model.explain import Step
 
 from mtgjudge.model import deadline as question_bound
 from mtgjudge.model.errors import SearchBound
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: Default bound for one solver check, in milliseconds.
 DEFAULT_TIMEOUT_MS = 5000

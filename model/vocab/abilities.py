@@ -8,7 +8,7 @@ parsing a definition into these values is ``model.vocab.parse``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol, format_cost
@@ -18,6 +18,7 @@ from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
 from mtgjudge.model.words.graveyard_abilities import record as graveyard_abilities
 from mtgjudge.model.words.optional.record import upkeep_keyword_form
+from mtgjudge.model.lazy_dataclass import dataclass
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word

@@ -15,9 +15,9 @@ A keyword missing from this table is not known, and its line is unmodelled with 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
+from mtgjudge.model.lazy_dataclass import dataclass
 
 BF = ("battlefield",)
 HAND = ("hand",)

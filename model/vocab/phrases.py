@@ -8,7 +8,6 @@ read raises DefinitionError naming it.
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
 import re
 from dataclasses import replace
@@ -149,6 +148,8 @@ SHIPPED_TABLES = GRAMMAR.with_name("phrases.tables.json.gz")
 def shipped_tables(name: str) -> Any:
     """The shipped tables when they are those of entry ``name`` (this grammar, its start symbols and this
     version of Lark), else None."""
+    import gzip     # imported when the parser is built: it costs every start-up ~1.5 ms
+
     try:
         with gzip.open(SHIPPED_TABLES, "rb") as fh:
             shipped = cache.loads(fh.read(cache.MAX_BYTES))
@@ -165,6 +166,8 @@ def write_shipped_tables() -> str:
     text = GRAMMAR.read_text(encoding="utf-8")
     data, memo = build_tables(text).memo_serialize([TerminalDef, Rule])
     # mtime 0: the same grammar gives the same bytes
+    import gzip
+
     with open(SHIPPED_TABLES, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
         fh.write(cache.dumps({"entry": tables_entry(text), "tables": {"data": data, "memo": memo}}))
     return tables_entry(text)

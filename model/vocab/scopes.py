@@ -5,9 +5,10 @@ each word of the encoding declares the scopes it changes; each consumer of words
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 class Scope(str, Enum):

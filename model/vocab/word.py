@@ -1,10 +1,11 @@
 """One word of the card encoding as a record: what a static kind, an effect kind or a cost part is."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping
 
 from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Any
 
@@ -43,6 +43,7 @@ from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.model.words.costs.record import has_dash
 from mtgjudge.queries.format.fields import QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
+from mtgjudge.model.lazy_dataclass import dataclass
 
 PLAYER = "Alice"
 OPPONENT = "Bob"

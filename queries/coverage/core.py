@@ -19,7 +19,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.sources import CardRecord
@@ -33,6 +33,7 @@ from mtgjudge.queries.coverage.reasons import reason_template
 from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.labels import shown_name
 from mtgjudge.queries.runner import run_question
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: Cards per chunk handed to a worker: small enough to balance the load and move the progress bar.
 CHUNK = 40

@@ -14,7 +14,7 @@ import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
@@ -23,6 +23,7 @@ from mtgjudge.queries.coverage import board
 from mtgjudge.queries.coverage.core import CHUNK, QUESTION_SECONDS, Card, time_bound, warm
 from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import run_question
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The zones of Alice's a card is asked in: those a card may be played or an ability activated from (601.3,
 #: 113.6b-c, 602.2).

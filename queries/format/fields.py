@@ -13,20 +13,20 @@ also be player names.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.vocab.subtypes import all_subtypes
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
-from mtgjudge.model.names import normalize
+from mtgjudge.model.names import close_matches, normalize
 from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
 from mtgjudge.queries.rules_text import closest_rules, is_rule
+from mtgjudge.model.lazy_dataclass import dataclass
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -196,7 +196,7 @@ class QuestionValidator:
 
     def player(self, value: Any, path: str, line: int | None) -> str:
         if not isinstance(value, str) or value not in self.players:
-            close = difflib.get_close_matches(value, self.players, n=1, cutoff=0.6) if isinstance(value, str) else []
+            close = close_matches(value, self.players, n=1, cutoff=0.6) if isinstance(value, str) else []
             mean = f'; did you mean "{close[0]}"?' if close else ""
             self.fail(path, line, f"{describe(value)} is not a player of the state; players: {', '.join(self.players)}"
                                   f"{mean}")
@@ -331,7 +331,7 @@ class QuestionValidator:
         pool.update({o.name.lower(): o.name for i, o in self.objects.items() if i in ids})
         if players:
             pool.update({p.lower(): p for p in self.players})
-        close = difflib.get_close_matches(ref.lower(), list(pool), n=3, cutoff=0.7)
+        close = close_matches(ref.lower(), list(pool), n=3, cutoff=0.7)
         return "; did you mean: " + ", ".join(f'"{pool[c]}"' for c in close) + "?" if close else ""
 
     def ref_list(self, value: Any, path: str, line: int | None, **kw: Any) -> tuple[str, ...]:

@@ -5,16 +5,17 @@ the kind registry (:data:`mtgjudge.queries.kinds.KINDS`).
 """
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from mtgjudge.model.names import close_matches
 from mtgjudge.model.state import GameState
 from mtgjudge.queries.format.actions import read_action
 from mtgjudge.queries.format.fields import ID_RE, MAX_ACTIONS, QuestionError, QuestionValidator, describe, line_of
 from mtgjudge.queries.format.state import build_state
 from mtgjudge.queries.kinds import KINDS, Kind
+from mtgjudge.model.lazy_dataclass import dataclass
 
 COMMON_KEYS = ("id", "ask", "state", "actions", "expect", "because", "rules", "source", "note", "format")
 #: The versions of the question format this verifier reads (``format:``, optional).
@@ -69,7 +70,7 @@ def _unknown_key(d: QuestionValidator, doc: Any, ask: str, allowed: tuple[str, .
     if owners:
         d.fail(k, line_of(doc, k), f"ask: {ask} takes no {k} (it is for {', '.join(owners)}); allowed: "
                                    f"{', '.join(allowed)}")
-    close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.7)
+    close = close_matches(str(k), allowed, n=1, cutoff=0.7)
     mean = f"; did you mean {close[0]}?" if close else ""
     d.fail(str(k), line_of(doc, k), f"unknown key {describe(k)}{mean}; allowed for ask: {ask}: {', '.join(allowed)}")
 

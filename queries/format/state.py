@@ -6,7 +6,7 @@ the battlefield" becoming a linked exile (610.3). Timestamps follow the listing 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.cards.lookup import card_db
@@ -25,6 +25,7 @@ from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, Effec
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
                                            mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
+from mtgjudge.model.lazy_dataclass import dataclass
 
 STATE_KEYS = ("turn", "stack", "effects", "players", "this_turn", "last_turn")
 #: ``this_turn:``, what happened this turn before the question (``TurnHistory``)

@@ -3,13 +3,14 @@ considered and choices that lead to equal states merged; and the spec's "any kin
 question of another kind than outcome is asked in every branch the actions lead to."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from mtgjudge.model.errors import Illegal, Unsupported
 from mtgjudge.model.explain import Answer, Step, step, unsupported
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.queries.labels import shown_name
+from mtgjudge.model.lazy_dataclass import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

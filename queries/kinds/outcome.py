@@ -13,7 +13,6 @@ is compared with True (or ``illegal``); in JSON its ``answer`` is the distinct f
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from mtgjudge.model.errors import Unsupported
@@ -29,6 +28,7 @@ from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
 from mtgjudge.queries.kinds.record import Key, Kind, flow
+from mtgjudge.model.lazy_dataclass import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

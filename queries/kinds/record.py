@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from mtgjudge.model.errors import InputError
 from mtgjudge.model.explain import Answer
 from mtgjudge.queries.format.fields import QuestionValidator, describe
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: How a key's value is read: ``(validator, value, path, line) -> value`` (kept in ``Question.params``, or
 #: in ``Question.about`` for ``about``); a wrong value raises the QuestionError through the validator.

@@ -17,7 +17,6 @@ import secrets
 import sys
 import webbrowser
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from mtgjudge.model.cards.lookup import card_db
@@ -28,6 +27,7 @@ from mtgjudge.queries.web import render
 from mtgjudge.queries.web.board import (MAX_ROWS, SPARE_ROWS, Board, BoardError, board_from_document,
                                         document_from_board, question_text)
 from mtgjudge.queries.web.jobs import Queue, QueueFull
+from mtgjudge.model.lazy_dataclass import dataclass
 
 try:
     from starlette.applications import Starlette

@@ -12,12 +12,13 @@ are the two directions between a board and the form's fields.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields as dc_fields
+from dataclasses import field, fields as dc_fields
 from typing import Any, Mapping
 
 import yaml
 
 from mtgjudge.model.safe_yaml import FileProblem, LineDict, LineList, load_documents
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The zones a row may be in; "stack" is the state's stack (top first), the others a player's.
 ZONES = ("battlefield", "hand", "graveyard", "exile", "library", "stack")

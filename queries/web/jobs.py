@@ -16,7 +16,7 @@ import itertools
 import threading
 from collections import OrderedDict, deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from mtgjudge.model.deadline import DEFAULT_SECONDS
 from mtgjudge.model.cards.store import open_store
@@ -24,6 +24,7 @@ from mtgjudge.queries.api import ask, loads
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.runner import Result
 from mtgjudge.queries.web.changes import start_of
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: How many questions one client may have waiting (not yet answered) at once.
 MAX_WAITING = 3

@@ -4,7 +4,7 @@ word through ``ctx.perform`` and a whole ability through ``ctx.run`` (both given
 that no performer imports the dispatch table."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Callable
 
 from mtgjudge.model.errors import Unsupported
@@ -15,6 +15,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.selectors import kinds_stored
+from mtgjudge.model.lazy_dataclass import dataclass
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.abilities import Ability, Effect

@@ -9,8 +9,10 @@ amount: the engine decides that, ``engine.combat_damage``), so amounts past leth
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping
+
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: The steps of 510.4: a first-strike combat damage step, then the regular one.
 FIRST_STRIKE, REGULAR = "first-strike", "regular"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import combinations
 from typing import Mapping, Sequence
 
@@ -46,6 +46,7 @@ from mtgjudge.model.rules.protection import has_it, protected_from, why as prote
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import EffectInForce, GameState, PTChange
 from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.lazy_dataclass import dataclass
 
 #: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
 #: 702.111; protection's blocking part, 702.16f, is ``rules.protection``'s); the other combat keywords are

@@ -8,7 +8,7 @@ caller, which makes the declaration `unsupported`, naming it."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
@@ -17,6 +17,7 @@ from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.vocab.parse import parse_static
+from mtgjudge.model.lazy_dataclass import dataclass
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: A line's subject: the object itself (``~``) or the creature its Aura enchants (303.4).
