@@ -2,7 +2,7 @@
 player" of "deals combat damage to a player" (510.2: ingest, 702.115a; "that player discards a card", 701.9b) and
 "defending player" of an attacking creature's event (508.5: afflict, 702.130a). The near misses (a player the trigger
 does not name, a subject shared with another player, a "that player" after a target, a keyword's wrong parameter)
-stay unmodelled."""
+stay unmodelled; so does "that creature" of an event about two creatures where it could name either or none."""
 from __future__ import annotations
 
 import pytest
@@ -170,3 +170,49 @@ def test_combat_damage_player_that_player_is_the_one_dealt_damage(monkeypatch) -
     games = _combat("[{card: Test Executioner, id: x, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
                     "[{block: {}}, {advance: end-of-combat}]")
     assert {(g.state.player("Bob").life, g.state.obj("b").zone) for g in games} == {(18, "graveyard")}
+
+
+def test_blocks_or_becomes_blocked_by_a_creature_names_the_other_creature() -> None:
+    """509.3b, 509.3d: one ability with the two events of one creature about another; "that creature" is the
+    other creature either way (Inferno Elemental's ruling 2009-10-01)."""
+    (a,) = _read("Whenever ~ blocks or becomes blocked by a creature, ~ deals 3 damage to that creature.")
+    assert (a.trigger_event.event, a.trigger_event.also, a.trigger_event.who) == \
+        ("blocks_creature", "blocked_by_creature", "self")
+    (e,) = a.effects
+    assert (e.kind, e.arg("n"), e.arg("it")) == ("damage_it", 3, 1)
+    assert render_line((a,)) == "Whenever ~ blocks or becomes blocked by a creature, it deals 3 damage to that creature."
+
+
+@pytest.mark.parametrize("line", [
+    # a delayed damage (Sawtooth Ogre): "at end of combat" is not read
+    "Whenever ~ blocks or becomes blocked by a creature, ~ deals 1 damage to that creature at end of combat.",
+    # "attacks" is about no other creature: "that creature" could name none
+    "Whenever ~ attacks or becomes blocked by a creature, ~ deals 1 damage to that creature.",
+    # "it" could be either creature
+    "Whenever ~ blocks or becomes blocked by a creature, ~ deals 1 damage to it.",
+])
+def test_that_creature_near_misses_stay_unmodelled(line: str) -> None:
+    (a,) = _read(line)
+    assert a.kind == "unmodelled"
+
+
+def test_a_line_left_unmodelled_makes_the_block_unsupported() -> None:
+    from tests.card_helpers import answer
+
+    status, _, message = answer("""
+id: sawtooth-ogre-blocked
+ask: outcome
+state:
+  turn: {active: Alice, step: declare-attackers}
+  players:
+    Alice:
+      battlefield: [{card: Sawtooth Ogre, id: ogre, attacking: Bob}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears}]
+actions:
+  - block: {bears: ogre}
+  - advance: end-of-combat
+expect:
+  - {object: bears, zone: graveyard}
+""")
+    assert status == "unsupported" and "at end of combat" in message

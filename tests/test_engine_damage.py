@@ -513,3 +513,32 @@ def test_instant_and_sorcery_cards_are_either():
     c = counts.parse("the number of instant and sorcery cards in your graveyard")
     assert counts.value(q.state, "Alice", c) == 2
     assert counts.value(q.state, "Bob", c) == 0
+
+
+def test_damage_to_that_creature_is_dealt_to_the_target_before_it_608_2c():
+    """Burning Cloak: "Target creature gets +2/+0 until end of turn. ~ deals 2 damage to that creature." ("that
+    creature" is the target of the instruction before, 608.2c): the 2/2 Bears, now 4/2, are dealt 2 and die."""
+    from tests.card_helpers import answer, card
+
+    cloak = card("Burning Cloak", "Sorcery", "{R}", "Target creature gets +2/+0 until end of turn. Burning Cloak deals "
+                                                   "2 damage to that creature.")
+    (a,) = cloak.faces[0].abilities
+    assert [e.kind for e in a.effects] == ["pump", "damage_it"]
+    status, value, message = answer("""
+id: cloak
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain]
+      hand: [{card: Burning Cloak, id: cloak}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears}]
+actions:
+  - {cast: cloak, targets: [bears]}
+  - resolve: all
+expect:
+  - {object: bears, zone: graveyard}
+""", cloak)
+    assert status == "pass", message

@@ -1528,8 +1528,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         # creature just tapped, the other one (the two instructions of ``words.tapping`` that say so)
         effect = _TAP_AND_IT.sub(r"\1. That creature doesn't untap", effect)
         # 509.3b, 509.3d, 510.2: "that creature" is the other creature; "it" could be either, another subject either
-        # one (a template's "its", "during its controller's next untap step", is its own object's)
-        if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
+        # one (a template's "its", "during its controller's next untap step", is its own object's); of "blocks or
+        # becomes blocked by a creature" the other creature either way
+        if event.who != "self" or (event.also and not {event.event, event.also} <= OTHER_SUBJECT_EVENTS) or \
+                re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
     # 701.44b: "Whenever a creature you control explores, ...": what "it" or "that creature" names (the explorer, or

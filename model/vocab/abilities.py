@@ -603,7 +603,9 @@ class TriggerEvent:
             also = _EVENTS.get(self.also)
             if also is None:
                 return None
-            verb = f"{verb} or {also}"
+            # "blocks or becomes blocked by a creature": the creature said once, of both verbs
+            verb = "blocks or becomes blocked by a creature" if (self.event, self.also) == \
+                ("blocks_creature", "blocked_by_creature") else f"{verb} or {also}"
         if self.who == "self":
             once = self.event in _WHEN and (not self.also or self.also in _WHEN)
             return f"{'When' if once else 'Whenever'} ~ {verb}"

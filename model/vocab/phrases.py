@@ -864,6 +864,9 @@ class _Meaning:
     def te_becomes_blocked(self):
         return "becomes_blocked"
 
+    def te_blocks_or_blocked_by_a_creature(self):
+        return ("blocks_creature", "blocked_by_creature")
+
     def te_blocks_a_creature(self):
         return "blocks_creature"        # 509.3b: once for each attacking creature it blocks
 

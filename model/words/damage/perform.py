@@ -259,6 +259,7 @@ def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 PERFORMERS: dict[str, Performer] = {
     "damage_each_opponent": _damage_each_opponent,
     "damage_its_controller": _damage_its_controller,
+    "damage_it": deal_damage,       # on "it" (``resolve.run_effects``: ctx.target is what it names)
     "damage_each_x": _damage_each_x,
     "fight": _fight,
     "bite": _bite,

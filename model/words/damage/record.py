@@ -51,6 +51,10 @@ WORDS: tuple[Word, ...] = (
     # 120.3a: "This deals N damage to each opponent".
     Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
          frozenset({Scope.LIFE}), ENGINE),
+    # 120.3, 608.2c: "This deals N damage to that creature": the object the effect before acted on, or the one the
+    # trigger event is about (509.3b: the creature it blocks).
+    Word("damage_it", "effect", {"n": int, "it": int}, lambda a: f"This deals {a['n']} damage to that creature",
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 120.3a, 608.2h: "This deals N damage to that creature's controller" (the target of the effect before).
     Word("damage_its_controller", "effect", {"n": int, "it": int},
          lambda a: f"This deals {a['n']} damage to that permanent's controller", frozenset({Scope.LIFE}), ENGINE),
