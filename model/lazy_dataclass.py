@@ -92,7 +92,7 @@ def _make(cls: type, name: str, frozen: bool) -> Callable[..., Any]:
     if hasattr(cls, "__post_init__"):
         namespace["__post_init__"] = cls.__post_init__      # type: ignore[attr-defined]
     options = _MADE_ALONE.get(name) or {"init": True, "repr": False, "eq": False, "frozen": frozen}
-    alone = dataclasses.dataclass(type(cls.__name__, (), namespace), **options)
+    alone: type = dataclasses.dataclass(type(cls.__name__, (), namespace), **options)
     return alone.__dict__[name]
 
 
@@ -100,16 +100,17 @@ def _refuse_changes(cls: type) -> None:
     """A frozen dataclass's ``__setattr__`` and ``__delattr__``: assigning or deleting a field, or any attribute of
     the class's own instances, raises ``FrozenInstanceError``."""
     names = frozenset(f.name for f in dataclasses.fields(cls))
+    owner: Any = cls
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
+        super(owner, self).__setattr__(name, value)
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
             raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+        super(owner, self).__delattr__(name)
 
     for f in (__setattr__, __delattr__):
         f.__qualname__ = f"{cls.__qualname__}.{f.__name__}"
