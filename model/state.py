@@ -362,7 +362,9 @@ class TurnHistory:
     declared one or more attacking creatures this turn, 508.1: raid), ``attacked`` (the players attacked this
     step, 508.6: reset as each step begins) and ``cast_order`` (the spells cast during the question's actions, in the
     order they became cast, each as (id, its zone changes then): which spells were cast before one, storm, 702.40a;
-    those cast before the question are counted in ``spells_cast`` only).
+    those cast before the question are counted in ``spells_cast`` only) and ``dealt_damage`` (each permanent dealt
+    damage this turn and its source, each as (id, its zone changes then), 400.7: "Whenever a creature dealt damage
+    by ~ this turn dies", 603.10a).
 
     ``known``: whether the whole turn's history is in the record: the question stated it (its ``this_turn:``), or
     the turn began during the question's actions (it began with nothing done). When it is not known the record
@@ -381,6 +383,7 @@ class TurnHistory:
     attacked_with: tuple[str, ...] = ()
     attacked: tuple[str, ...] = ()
     cast_order: tuple[tuple[str, int], ...] = ()
+    dealt_damage: tuple[tuple[str, int, str, int], ...] = ()
     last_known: bool = False
     last_spells_cast: tuple[tuple[str, int], ...] = ()
 
@@ -404,6 +407,13 @@ class TurnHistory:
             return None
         earlier = sum(n for _, n in self.spells_cast) - len(self.cast_order)
         return earlier + self.cast_order.index((spell, moves))
+
+    def damage_dealt(self, to: str, to_moves: int, source: str, source_moves: int) -> "TurnHistory":
+        """The record after ``source`` (after ``source_moves`` zone changes) dealt damage to the permanent ``to``
+        (after ``to_moves``)."""
+        entry = (to, to_moves, source, source_moves)
+        return self if entry in self.dealt_damage else replace(self, dealt_damage=tuple(sorted(self.dealt_damage +
+                                                                                                (entry,))))
 
     def noting(self, field_name: str, player: str) -> "TurnHistory":
         """The record with ``player`` in the player list ``field_name`` (``damaged``, ``left``, ``attacked_with``,

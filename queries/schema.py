@@ -93,7 +93,10 @@ def _state() -> dict:
                                                              "battlefield this turn"},
                          "attacked_with": {**players, "description": "the active player, if they attacked with a "
                                                                      "creature this turn (CR 508.6)"},
-                         "attacked": {**players, "description": "the players attacked this step (CR 508.6)"}},
+                         "attacked": {**players, "description": "the players attacked this step (CR 508.6)"},
+                         "dealt_damage": {"type": "object", "additionalProperties": {"type": "array", "items": _STR},
+                                          "description": "the permanents dealt damage this turn, each with the "
+                                                         "sources that dealt it"}},
                         THIS_TURN_KEYS)
     last_turn = _closed({"spells_cast": {"type": "object", "additionalProperties": _COUNT,
                                          "description": "how many spells each player cast last turn"}},

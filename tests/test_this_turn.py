@@ -39,7 +39,7 @@ def _text(alice_bf="[]", alice_hand="[]", bob_bf="[]", actions="[{advance: end}]
 def _games(**kw) -> list[Game]:
     (q,) = load_text(_text(**kw))
     assert not isinstance(q, Exception), q
-    return run(Game(q.state), q.actions)
+    return run(Game(q.state, initial=q.state), q.actions)
 
 
 def _error(**kw) -> QuestionError:
@@ -165,3 +165,47 @@ def test_attacked_this_step_is_read_in_the_declare_attackers_step() -> None:
     (q,) = load_text(_text(history="{attacked_with: [Alice], attacked: [Bob]}", step="declare-attackers"))
     assert not isinstance(q, Exception), q
     assert q.state.this_turn.attacked == ("Bob",)
+
+
+# ---- the damage dealt this turn, and by what (603.10a: "a creature dealt damage by ~ this turn dies")
+
+_BOLT_BEARS = dict(alice_bf="[{card: Sengir Vampire, id: sengir}, {card: Mountain, id: m}]",
+                   alice_hand="[{card: Lightning Bolt, id: bolt}]", bob_bf="[{card: Grizzly Bears, id: bears}]",
+                   actions="[{cast: bolt, targets: [bears]}, {resolve: all}]")
+
+
+def test_a_death_sengir_may_have_caused_earlier_this_turn_is_unsupported_unstated() -> None:
+    # the Bears were on the battlefield before the question: Sengir Vampire may have dealt them damage earlier
+    r = ask_text(_text(**_BOLT_BEARS))
+    assert r.status == "unsupported", r
+    assert "this_turn" in r.answer.unsupported and "sengir dealt damage to bears" in r.answer.unsupported
+
+
+def test_the_stated_history_decides_it() -> None:
+    assert [g.state.obj("sengir").counter("+1/+1") for g in _games(**_BOLT_BEARS, history="{}")] == [0]
+    assert [g.state.obj("sengir").counter("+1/+1") for g in
+            _games(**_BOLT_BEARS, history="{dealt_damage: {bears: [sengir]}}")] == [1]
+
+
+def test_an_object_that_came_to_be_during_the_actions_has_its_whole_turn_in_the_record() -> None:
+    # the Bears cast during the actions are a new object (400.7): Sengir can't have damaged them before
+    games = _games(alice_bf="[{card: Sengir Vampire, id: sengir}, {card: Mountain, id: m}, {card: Forest, id: f1}, "
+                            "{card: Forest, id: f2}]",
+                   alice_hand="[{card: Lightning Bolt, id: bolt}, {card: Grizzly Bears, id: bears}]",
+                   actions="[{cast: bears}, {resolve: all}, {cast: bolt, targets: [bears]}, {resolve: all}]")
+    assert [g.state.obj("sengir").counter("+1/+1") for g in games] == [0]
+
+
+def test_the_record_keeps_each_damaged_permanent_and_source_as_the_objects_they_are() -> None:
+    h = TurnHistory().damage_dealt("bears", 0, "sengir", 0).damage_dealt("bears", 0, "sengir", 0)
+    assert h.dealt_damage == (("bears", 0, "sengir", 0),)
+    assert h.following().dealt_damage == ()
+
+
+@pytest.mark.parametrize("history, says", [
+    ("{dealt_damage: [bears]}", "maps each permanent"),
+    ("{dealt_damage: {nobody: [sengir]}}", "nobody"),
+    ("{dealt_damage: {bolt: [sengir]}}", "on the battlefield"),
+])
+def test_a_wrong_dealt_damage_is_an_error(history: str, says: str) -> None:
+    assert says in str(_error(**_BOLT_BEARS, history=history))

@@ -18,7 +18,7 @@ from typing import Mapping
 
 from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge
-from mtgjudge.model.engine.kernel.damage import damaged, remove_loyalty
+from mtgjudge.model.engine.kernel.damage import damaged, permanent_damaged, remove_loyalty
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import change_life, give_poison
 from mtgjudge.model.engine.sba import power, toughness
@@ -88,6 +88,8 @@ def _guard(game: Game, fighters: list[GameObject]) -> None:
             if a.trigger_event is not None and a.trigger_event.event in COMBAT_EVENTS and \
                     (not a.trigger_event.also or a.trigger_event.also in COMBAT_EVENTS):
                 continue            # "deals combat damage to a player" and the like: ``triggered_by_combat``
+            if a.trigger_event is not None and a.trigger_event.dealt_damage_by_self:
+                continue            # decided as a creature dies, from the turn's record of damage (603.10a)
             if a.kind == "triggered" and _DAMAGE_TRIGGER.search(a.trigger or a.text()):
                 raise Unsupported(f"{o.name} ({o.id}) has an ability that triggers on damage, and combat damage is "
                                   f"dealt: triggers on combat damage are not performed yet: {a.text()!r}")
@@ -191,6 +193,7 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
             game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
             guard_unrecognized(game, f"{src.name} deals damage to {o.name}")
             game = game.log(("120.3e", "510.2"), f"{what} {o.name} ({to}): it is marked on it")
+        game = permanent_damaged(game, to, src.id, n)
     if "Lifelink" in kws:
         # 120.3f, 702.15b: its controller gains that much life, as part of the damage event
         game = change_life(game, src.controller, n, ("120.3f", "702.15b"), f": {src.name} ({src.id}) has lifelink")
@@ -253,6 +256,7 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
             continue                                # (its lifelink is _results')
         else:
             marked[t] = marked.get(t, 0) + n
+            game = permanent_damaged(game, t, src.id, n)
             rules.append("120.3e")
             lines.append(f"{what} {st.obj(t).name} ({t}), marked on it")
         if "Lifelink" in kw:

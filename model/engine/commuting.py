@@ -35,7 +35,7 @@ from typing import Callable
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge, reduced
 from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.engine.kernel.life import LIFE_WORDS, life_changes
-from mtgjudge.model.engine.triggers import abilities_of, exiles_until, kinds_of, ability_of, target_choices
+from mtgjudge.model.engine.triggers import abilities_of, condition_rules, exiles_until, kinds_of, ability_of, target_choices
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PlayerRestriction, StackAbility, TurnReplacement
 
@@ -165,7 +165,8 @@ def put_commuting(game: Game, per_player: list[list[PendingTrigger]]) -> list[Ga
             ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face, lki=p.lki,
                               chosen=True, amount=p.amount)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-            g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
+            g = g.log(rules + condition_rules(ability),
+                      f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
                              "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
             if len(opts) > 1:
                 g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
@@ -339,7 +340,8 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
             ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
                               lki=p.lki, chosen=True, amount=p.amount)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-            g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
+            g = g.log(rules + condition_rules(ability),
+                      f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
                              "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
             if len(top_first) > 1 or len(opts[i]) > 1:
                 g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")

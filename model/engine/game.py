@@ -176,8 +176,12 @@ class Game:
             {u.object for u in s.in_force(UntapSkip)} | {c.object for c in s.in_force(ControlEffect)}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
+        history = s.this_turn
+        if history.dealt_damage:        # the damaged and their sources, named as the objects are
+            history = replace(history, dealt_damage=tuple(sorted((m(t), tm, m(src), sm)
+                                                                 for t, tm, src, sm in history.dealt_damage)))
         return (players, objs, s.turn, stack, _lasting_key(s, m, rank), moves, pending, s.left, s.drew_empty,
-                s.turns_played, s.monarch, s.combat_damage_dealt, tuple(m(i) for i in s.first_strikers), s.this_turn)
+                s.turns_played, s.monarch, s.combat_damage_dealt, tuple(m(i) for i in s.first_strikers), history)
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)

@@ -34,6 +34,7 @@ from mtgjudge.model.rules.characteristics import matches, printed_characteristic
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
+from mtgjudge.model.rules import this_turn
 from mtgjudge.model.words.evolve import record as evolve_record
 from mtgjudge.model.words.cipher import record as cipher_record
 from mtgjudge.model.words.counters.record import SUBJECT_WORDS
@@ -189,9 +190,18 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
             raise Unsupported(f"{undefined_card(o.card.name, o.id)}; its text could apply when {what}")
 
 
+def condition_rules(a: Ability) -> tuple[str, ...]:
+    """The rules by which its trigger condition was met, beyond 603.2, cited as the ability goes on the stack: 603.10a
+    for "a creature dealt damage by ~ this turn dies" (what the turn's history says of it)."""
+    return ("603.10a",) if a.trigger_event is not None and a.trigger_event.dealt_damage_by_self else ()
+
+
 def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:
     """Does the zone change of ``moving`` (characteristics ``ch``) meet ``t``, an ability of ``watcher``?"""
     itself = watcher.id == moving.id
+    if t.dealt_damage_by_self:
+        # decided by the turn's history (``triggered_by_moves``), which this object-only check does not read
+        raise Unsupported(f"{watcher.name}'s trigger condition reads what dealt damage this turn: not decided here")
     if t.who == "self":
         return itself
     if itself and t.who == "self_or_other":
@@ -288,11 +298,18 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
+                    moves = game.moved(w.id) - (1 if gone else 0)
+                    if t.dealt_damage_by_self:
+                        # 603.10a: "a creature dealt damage by ~ this turn dies": the turn's history, of the object
+                        # as it was on the battlefield and of this watcher as it is (400.7)
+                        if not this_turn.dealt_damage_by(game.state, game.initial, obj.id, game.moved(obj.id) - 1, w.id,
+                                                         moves, f"{w.name}'s {a.text()!r} (603.10a)"):
+                            continue
+                        t = replace(t, dealt_damage_by_self=False)
                     # 700.4: "dies" is "is put into a graveyard from the battlefield", of any permanent: what it
                     # must be is the trigger's own filter ("a creature", "a land"), matched by ``_fits``.
                     if not _fits(t, w, obj, ch):
                         continue
-                    moves = game.moved(w.id) - (1 if gone else 0)
                     p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None,
                                  obj.id if event == "enters" else None)
                     if p is not None:
@@ -1041,7 +1058,7 @@ def put_pending(game: Game) -> list[Game]:
                                           lki=p.lki, modes=combo, chosen=True, subject=p.subject,
                                           subject_moves=p.subject_moves, amount=p.amount, player=p.player)
                         g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-                        g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
+                        g2 = g2.log(rules + (("700.2b",) if combo is not None else ()) + condition_rules(ability),
                                     f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "
                                     f"the stack{chose}" + (f", targeting {', '.join(targets)}" if targets else ""))
                         if len(seq) > 1 or n_choices > 1:

@@ -84,6 +84,24 @@ def happened(state: "GameState", fact: str, player: str, why: str) -> bool:
     raise unstated(FACTS[fact].format(p=player), why)
 
 
+def dealt_damage_by(state: "GameState", initial: "GameState | None", to: str, to_moves: int, source: str,
+                    source_moves: int, why: str) -> bool:
+    """603.10a: was the permanent ``to``, the object it was after ``to_moves`` zone changes (400.7), dealt damage this
+    turn by ``source``, the object it is after ``source_moves``? Yes when the record says so; no when the turn's
+    history is known, or when either came to be during the question's actions (a zone change since its ``initial``
+    state: all it did or was dealt this turn is in the record); else unsupported, saying the question must state it
+    (its ``this_turn.dealt_damage``). ``why``: what asks, for the message."""
+    h = state.this_turn
+    if (to, to_moves, source, source_moves) in h.dealt_damage:
+        return True
+    if h.known:
+        return False
+    if initial is not None and any(not initial.has(oid) or initial.moved(oid) != moves
+                                   for oid, moves in ((to, to_moves), (source, source_moves))):
+        return False
+    raise unstated(f"{source} dealt damage to {to}", why)
+
+
 def spells_cast(state: "GameState", player: str, why: str) -> int:
     """How many spells ``player`` cast this turn (storm counts them, 702.40a); unsupported when the turn's history
     before the question is not known."""

@@ -553,6 +553,8 @@ class TriggerEvent:
     counter: str = ""   # ``last_counter_removed``: the kind (702.63a: "When the last time counter is removed from ~")
     without: str = ""   # ``blocked_by_creature``: a keyword the blocker must not have (702.25a: "without flanking")
     the: bool = False   # ``end``, ``each``: said "the end step" (513.1a's wording), which means each end step
+    #: ``dies``: only a permanent this object dealt damage to this turn ("a creature dealt damage by ~ this turn")
+    dealt_damage_by_self: bool = False
 
     def on(self, event: str) -> bool:
         """Does ``event`` meet this condition (its event, or the second one)?"""
@@ -616,6 +618,8 @@ class TriggerEvent:
         if self.who == "self_or_other":
             return f"Whenever ~ or another {what.removeprefix('another ')} {verb}"
         if self.who == "any":
+            if self.dealt_damage_by_self:
+                return f"Whenever {_with_article(what)} dealt damage by ~ this turn {verb}"
             return f"Whenever {_with_article(what)} {verb}"
         return None
 

@@ -730,6 +730,11 @@ class _Meaning:
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if who == "dealt_damage_by_self":
+            # 603.10a: a permanent that dies, dealt damage by this object this turn (the turn's history)
+            if event != "dies":
+                raise DefinitionError("'dealt damage by ~ this turn' of an event other than dying")
+            return TriggerEvent("dies", "any", what, dealt_damage_by_self=True)
         if event == "deals_damage" and who != "self":
             # 603.2: only the object's own damage is watched (``engine.combat_damage``)
             raise DefinitionError("'deals damage' of another object")
@@ -809,6 +814,9 @@ class _Meaning:
 
     def ts_self_or(self, _self, spec):
         return ("self_or_other", self._permanents(spec))
+
+    def ts_dealt_damage_by_self(self, _article, spec, _self):
+        return ("dealt_damage_by_self", self._permanents(spec))
 
     def ts_np(self, *parts):
         spec = self._permanents(parts[-1])

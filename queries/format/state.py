@@ -29,7 +29,7 @@ from mtgjudge.model.lazy_dataclass import dataclass
 
 STATE_KEYS = ("turn", "stack", "effects", "players", "this_turn", "last_turn")
 #: ``this_turn:``, what happened this turn before the question (``TurnHistory``)
-THIS_TURN_KEYS = ("spells_cast", "damaged", "died", "left", "attacked_with", "attacked")
+THIS_TURN_KEYS = ("spells_cast", "damaged", "died", "left", "attacked_with", "attacked", "dealt_damage")
 #: ``last_turn:``, what of the turn before this one the rules ask about ("if no spells were cast last turn")
 LAST_TURN_KEYS = ("spells_cast",)
 TURN_KEYS = ("active", "number", "step")
@@ -545,7 +545,27 @@ def _this_turn(d: QuestionValidator, st: LineDict, active: str, step: str) -> Tu
                "only in the declare-attackers step, after the active player attacked with a creature (attacked_with),"
                " and never the active player (508.1, 508.6)")
     return TurnHistory(known=True, spells_cast=cast, damaged=players("damaged"), died=died, left=players("left"),
-                       attacked_with=attacked_with, attacked=attacked)
+                       attacked_with=attacked_with, attacked=attacked, dealt_damage=_dealt_damage(d, h, path))
+
+
+def _dealt_damage(d: QuestionValidator, h: LineDict, path: str) -> tuple[tuple[str, int, str, int], ...]:
+    """``dealt_damage: {bears: [sengir]}`` of ``this_turn:`` -> each permanent dealt damage earlier this turn, by
+    each source (the objects of the question's state, as they are in it: no zone change yet)."""
+    if "dealt_damage" not in h:
+        return ()
+    where, line = f"{path}.dealt_damage", line_of(h, "dealt_damage")
+    m = h["dealt_damage"]
+    if not isinstance(m, dict):
+        d.fail(where, line, f"this_turn.dealt_damage maps each permanent dealt damage this turn to the sources that "
+                            f"dealt it ({{bears: [sengir]}}); got {describe(m)}")
+    out = set()
+    for key, sources in m.items():
+        to = d.obj_ref(key, f"{where}.{key}", line_of(m, key))
+        if d.objects[to].zone != "battlefield":
+            d.fail(f"{where}.{key}", line_of(m, key), f"{to} is in the {d.objects[to].zone}: this_turn.dealt_damage "
+                   "names permanents dealt damage this turn, on the battlefield")
+        out |= {(to, 0, src, 0) for src in d.ref_list(sources, f"{where}.{key}", line_of(m, key))}
+    return tuple(sorted(out))
 
 
 def _spells_cast(d: QuestionValidator, h: LineDict, path: str, when: str) -> tuple[tuple[str, int], ...]:

@@ -72,21 +72,22 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if left <= 0:
             out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
         else:
-            out.append(deal(g, name, t, left))
+            out.append(deal(g, name, t, left, ctx.source))
     return out
 
 
-def deal(game: Game, name: str, t: str, n: int) -> Game:
-    """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``name``."""
+def deal(game: Game, name: str, t: str, n: int, source: str) -> Game:
+    """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``source``
+    (named ``name``)."""
     st = game.state
     if t in st.player_names:
         return change_life(damaged(game, t, n), t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
     if "Planeswalker" in current(st, t).types:
-        return remove_loyalty(game, t, n, f"{name} deals {n} damage to")
+        return permanent_damaged(remove_loyalty(game, t, n, f"{name} deals {n} damage to"), t, source, n)
     # ("dies" was guarded by ``_damage`` before prevention)
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
-    game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
+    game = permanent_damaged(game.with_state(st.with_object(replace(o, damage=o.damage + n))), t, source, n)
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
     return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
 
@@ -98,6 +99,15 @@ def damaged(game: Game, player: str, n: int) -> Game:
     if n <= 0 or player in game.left:
         return game
     return game.remember(this_turn=game.state.this_turn.noting("damaged", player))
+
+
+def permanent_damaged(game: Game, to: str, source: str, n: int) -> Game:
+    """``source`` dealt the permanent ``to`` ``n`` damage (after prevention; none dealt if 0): the turn's history
+    remembers it, each as the object it is (400.7), for "a creature dealt damage by ~ this turn" (603.10a). Every
+    damage to a permanent (a spell's or ability's, combat's) passes here."""
+    if n <= 0:
+        return game
+    return game.remember(this_turn=game.state.this_turn.damage_dealt(to, game.moved(to), source, game.moved(source)))
 
 
 def remove_loyalty(game: Game, t: str, n: int, what: str) -> Game:
