@@ -542,3 +542,53 @@ def test_blocking_creatures_with_shadow_as_though(blocker, attacker, shadow, leg
         from mtgjudge.model.state import Duration, Lasting, PTChange
         st = st.adding(Lasting(PTChange("b", 0, 0, "test", keywords=("Shadow",)), Duration("end_of_turn", st.turn.number)))
     assert (declare.block_restriction(st, "b", "a") is None) is legal
+
+
+@pytest.mark.parametrize("line,fact,condition", [
+    ("Threshold — As long as seven or more cards are in your graveyard, ~ gets +2/+2 and can't block.", "cant_block",
+     "graveyard_at_least"),
+    ("As long as you control a Forest, ~ can't block.", "cant_block", "control_at_least"),
+    ("As long as ~ is untapped, ~ can't attack.", "cant_attack", "untapped"),
+])
+def test_a_restriction_under_a_condition_is_the_declaring_word_governed_by_it(line, fact, condition):
+    """611.3a, 508.1c, 509.1b: the restriction applies while the condition holds, decided as the declaration is made
+    (``declare.declaring_word``): one ``as_long_as`` static governing the ``declaring_rule``."""
+    governed = [a for a in compile_line(line, line, PERMANENT) if declare.declaring_word(a) is not None]
+    (a,) = governed
+    assert a.static.kind == "as_long_as" and dict(a.static.arg("condition"))["kind"] == condition
+    assert declare.declaring_word(a).arg("fact") == fact
+
+
+@pytest.mark.parametrize("line", [
+    # a condition the layers' word does not read (the defending player's permanents): read by the combat reader
+    # as declaring is checked, not compiled
+    "As long as defending player controls an Island, ~ can't be blocked.",
+    # "enchanted creature" is not the object itself
+    "As long as you control a Forest, enchanted creature can't block.",
+])
+def test_other_conditional_restrictions_stay_unmodelled(line):
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "unmodelled"
+
+
+def test_the_condition_is_decided_on_the_board_as_it_stands():
+    """611.3a: the same Frightcrawler blocks with six cards in its controller's graveyard and can't with seven."""
+    def can_block(cards: int) -> bool:
+        text = f"""\
+id: q
+ask: can-block
+about: crawler
+attacker: bears
+state:
+  turn: {{active: Alice, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [{{card: Grizzly Bears, id: bears, attacking: Bob}}]
+    Bob:
+      battlefield: [{{card: Frightcrawler, id: crawler}}]
+      graveyard: [{", ".join(["Forest"] * cards)}]
+"""
+        (q,) = loads(text)
+        from mtgjudge.queries.runner import run_question
+        return run_question(q).answer.value
+    assert (can_block(6), can_block(7)) == (True, False)

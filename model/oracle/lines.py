@@ -1103,6 +1103,8 @@ _AS_LONG_AS_AFTER = re.compile(r"^~ (?P<rest>(?:gets [+-]\d+/[+-]\d+(?: and has 
                                r"(?P<cond>[^.,\"]+)\.$")
 
 
+#: "As long as <condition>, ~ can't block." (508.1c-d, 509.1b-c, 611.3a)
+_AS_LONG_AS_DECLARING = re.compile(r"^As long as (?P<cond>[^,]+), (?P<rule>~ [^,\"]+\.)$")
 _PT_AND_COMBAT = re.compile(r"^~ gets \+(?P<p>\d+)/\+(?P<t>\d+) and (?P<rule>can't block|can't attack|attacks each "
                             r"combat if able)\.$")
 
@@ -1111,6 +1113,15 @@ def _conditional_grants(norm: str, printed: str) -> list[Ability] | None:
     """A static ability of the object itself that applies only while its condition holds (611.3a): each keyword
     and power and toughness change the ``as_long_as`` word of its condition (``conditions.read.static_condition``);
     None unless the condition and the rest are each read whole, about the object itself."""
+    alone = _AS_LONG_AS_DECLARING.match(norm)
+    rule = declaring_static(alone.group("rule"), printed) if alone is not None else None
+    if alone is not None and rule is not None and rule.static is not None:
+        # a restriction or requirement of declaring alone, under a condition the layers' word reads
+        cond = static_condition(alone.group("cond"))
+        if cond is None:
+            return None
+        return [Ability("static", static=parse_static({"kind": "as_long_as", "condition": cond, "static": {
+            "kind": rule.static.kind, **dict(rule.static.args)}}), source_text=printed)]
     m = _AS_LONG_AS_FIRST.match(norm) or _AS_LONG_AS_AFTER.match(norm)
     if not m:
         return None
@@ -1120,15 +1131,16 @@ def _conditional_grants(norm: str, printed: str) -> list[Ability] | None:
     rest = "~ " + m.group("rest").rstrip(".") + "."
     combat = _PT_AND_COMBAT.match(rest)
     if combat is not None and m.re is _AS_LONG_AS_FIRST:
-        # "..., ~ gets +2/+2 and can't block.": the raise is the as_long_as word; the restriction, under the same
-        # condition, is a line of declaring (508.1c-d, 509.1b: it can change nothing but which declarations are
-        # legal), read by the combat reader (``rules.combat.lines``) as declaring is checked
+        # "..., ~ gets +2/+2 and can't block.": the raise and, under the same condition, the restriction of
+        # declaring (508.1c-d, 509.1b: decided as the declaration is made, ``rules.combat.declare``)
+        rule = declaring_static(f"~ {combat.group('rule')}.", printed)
+        if rule is None or rule.static is None:
+            return None
         pt = parse_static({"kind": "as_long_as", "condition": cond, "static": {
             "kind": "pt_change", "power": int(combat.group("p")), "toughness": int(combat.group("t"))}})
-        restriction = f"As long as {m.group('cond')}, ~ {combat.group('rule')}."
         return [Ability("static", static=pt, source_text=printed),
-                Ability("unmodelled", source_text=restriction, unmodelled_kind="static", scope=(Scope.COMBAT,),
-                        zones=("battlefield",))]
+                Ability("static", static=parse_static({"kind": "as_long_as", "condition": cond, "static": {
+                    "kind": rule.static.kind, **dict(rule.static.args)}}), source_text=printed)]
     try:
         r = phrases.parse(rest, "static_pt" if rest.startswith("~ gets") else "static_grant")
     except DefinitionError:

@@ -232,6 +232,13 @@ def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
     raise ValueError(f"no such static condition: {kind!r}")
 
 
+def condition_holds(static: StaticEffect, state, o: GameObject) -> bool:
+    """Is the condition of the ``as_long_as`` static ``static`` of ``o`` true now, on the board as it stands (the
+    layers applied)? For a consumer outside the layers that the static it governs is about (declaring attackers and
+    blockers: 508.1c-d, 509.1b-c)."""
+    return _holds(dict(static.arg("condition")), state, o, compute_all(state))
+
+
 def _statics(ch: Characteristics, state=None, o: GameObject | None = None, chars: dict | None = None
              ) -> Iterable[StaticEffect]:
     for a in ch.abilities:

@@ -40,11 +40,12 @@ from mtgjudge.model.rules.combat import lines, record
 from mtgjudge.model.rules.guards import guard_scope, power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.layers import CONDITIONAL_WORDS, condition_holds, current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.protection import has_it, protected_from, why as protection_why
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import EffectInForce, GameState, PTChange
+from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.lazy_dataclass import dataclass
 
@@ -159,8 +160,12 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     _add(c, "cant_block", step("702.98a", f"{o.name} has unleash and a +1/+1 counter on it"))
                 continue
             line: lines.CombatLine | None
-            if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS:
-                line = lines.of_static(a.static)       # the word of a line read whole (``lines.declaring_static``)
+            word = declaring_word(a)
+            governed = word is not None and word is not a.static
+            if word is not None:
+                if governed and not condition_holds(a.static, state, o):    # type: ignore[arg-type]
+                    continue        # 611.3a: its condition does not hold as the declaration is made
+                line = lines.of_static(word)       # the word of a line read whole (``lines.declaring_static``)
             elif a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: anything)
                                                                   or Scope.COMBAT in a.static.word.scopes) \
                     and a.static.kind not in DAMAGE_WORDS:
@@ -187,7 +192,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {said!r}")
-            s = step(line.rule, f"{o.name}: {said}")
+            s = step((line.rule, "611.3a") if governed else line.rule, f"{o.name}: {said}")
             if line.condition is not None and line.condition.whose == "defending":
                 c.conditional.append((line.fact, line, s))
                 continue
@@ -506,12 +511,21 @@ def declaring_no_attackers(state: GameState) -> Answer:
         for a in current(state, o.id).abilities:
             if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):
                 reqs = True
-            if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS and \
-                    a.static.arg("fact") in record.REQUIREMENTS:
-                reqs = True
+            word = declaring_word(a)
+            if word is not None and word.arg("fact") in record.REQUIREMENTS:
+                reqs = True         # (under a condition too: check_attack decides it)
     if not reqs or not any(c.controller == active for c in _creatures_or_none(state)):
         return Answer(True, (step(("508.1c", "508.1d"), "no creature attacks: no requirement to attack applies"),))
     return check_attack(state, {})
+
+
+def declaring_word(a: Ability) -> StaticEffect | None:
+    """The ``declaring_rule`` static that ``a`` is, by itself or governed by a condition ("As long as seven or more
+    cards are in your graveyard, ~ can't block": ``as_long_as``, 611.3a); None for any other ability."""
+    s = a.static if a.kind == "static" else None
+    if s is not None and s.kind in CONDITIONAL_WORDS:
+        s = s.arg("static")
+    return s if s is not None and s.kind in DECLARING_WORDS else None
 
 
 def _creatures_or_none(state: GameState):

@@ -53,8 +53,10 @@ STATIC_CONDITIONS = {
     # 702.109a: dash's "As long as this permanent's dash cost was paid, it has haste" (``GameObject.dashed``)
     "dashed": "its dash cost was paid",
 }
-#: The static words a condition may govern: the object's own keywords (613.1f) and power and toughness (613.4c).
-CONDITIONED = ("grant_keyword", "pt_change")
+#: The static words a condition may govern: the object's own keywords (613.1f) and power and toughness (613.4c), and
+#: its restrictions and requirements of declaring attackers and blockers (508.1c-d, 509.1b-c: ``rules.combat.declare``
+#: decides the condition as the declaration is made).
+CONDITIONED = ("grant_keyword", "pt_change", "declaring_rule")
 
 
 def condition_text(c: dict) -> str:
@@ -79,7 +81,7 @@ WORDS = (
     # "~ has flying as long as it's enchanted.": the static ``static`` applies only while ``condition`` holds,
     # decided by the layers each time they apply (613). Scopes: the static's own.
     Word("as_long_as", "static", {"condition": object, "static": StaticEffect},
-         lambda s: f"{s.arg('static').text()} as long as {condition_text(s.arg('condition'))}",
+         lambda s: f"{s.arg('static').text().rstrip('.')} as long as {condition_text(s.arg('condition'))}",
          frozenset({Scope.CHARACTERISTICS, Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"}), _v_as_long_as),
     # ``reading``, ``counts``: the condition as read when the card was compiled (``conditions.read.condition_args``)
     Word("if_state", "effect", {"condition": str, "reading": tuple, "counts": tuple},
