@@ -34,7 +34,6 @@ def test_the_trigger_is_read_603_2() -> None:
 
 
 @pytest.mark.parametrize("line,spell", [
-    ("Whenever enchanted creature deals damage, you gain that much life.", False),    # another object's damage
     ("Whenever a creature you control deals damage, you gain that much life.", False),
     ("Whenever ~ deals damage to a player, you gain that much life.", False),         # a narrower event
     ("Whenever ~ deals combat damage to a player, you gain that much life.", False),  # "that much" of another event

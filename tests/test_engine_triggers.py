@@ -775,3 +775,53 @@ def test_that_player_of_each_players_step_603_2b(line: str, read: bool):
     face = FaceRecord("Frob", "{2}", "Artifact", line, None, None)
     (a,) = compile_card(CardRecord("Frob", "normal", (face,))).faces[0].abilities
     assert (a.kind == "triggered") == read, a
+
+
+# ---- triggers about the creature an Aura or Equipment is attached to (603.2: "enchanted creature", "equipped creature")
+
+def _aura_line(line: str):
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+
+    return compile_line(line, line, LineContext(spell=False))
+
+
+def test_an_aura_watches_what_it_enchants_deal_damage_and_die() -> None:
+    (deals,) = _aura_line("Whenever enchanted creature deals damage, you gain that much life.")
+    (dies,) = _aura_line("When enchanted creature dies, create a 3/3 green Elephant creature token.")
+    assert (deals.trigger_event.event, deals.trigger_event.who) == ("deals_damage", "enchanted")
+    assert (dies.trigger_event.event, dies.trigger_event.who) == ("dies", "enchanted")
+
+
+@pytest.mark.parametrize("line", [
+    # an event of the enchanted creature the engine does not watch for it
+    "Whenever enchanted creature attacks, you gain 1 life.",
+    "Whenever enchanted creature is dealt damage, you gain that much life.",
+    # "it" could be the creature or the Aura
+    "Whenever enchanted creature deals damage, it gets +1/+1 until end of turn.",
+])
+def test_other_enchanted_creature_triggers_stay_unmodelled(line: str) -> None:
+    (a,) = _aura_line(line)
+    assert a.kind == "unmodelled"
+
+
+def test_noncombat_damage_of_an_enchanted_creature_with_spirit_link_is_unsupported() -> None:
+    # 603.2: Spirit Link triggers on any damage the creature deals; only combat damage's triggers are performed
+    from tests.card_helpers import answer
+
+    status, _, message = answer("""
+id: q
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Blood Cultist, id: cultist}, {card: Spirit Link, id: link, attached_to: cultist}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears}]
+actions:
+  - {activate: cultist, ability: 1, targets: [bears]}
+  - resolve: all
+expect:
+  - {player: Alice, life: 21}
+""")
+    assert status == "unsupported" and "Spirit Link" in message, message

@@ -22,7 +22,7 @@ from mtgjudge.model.vocab.combat_triggers import combat_condition
 from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
 from mtgjudge.model.words.sagas.read import chapter_numbers
 from mtgjudge.model.vocab import phrases
-from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
+from mtgjudge.model.vocab.abilities import ATTACHED_SUBJECTS, Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, PARTS, compute_all, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
@@ -34,6 +34,7 @@ from mtgjudge.model.rules.characteristics import matches, printed_characteristic
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
+from mtgjudge.model.engine.zones import gone_marker
 from mtgjudge.model.rules import this_turn
 from mtgjudge.model.words.evolve import record as evolve_record
 from mtgjudge.model.words.cipher import record as cipher_record
@@ -196,14 +197,19 @@ def condition_rules(a: Ability) -> tuple[str, ...]:
     return ("603.10a",) if a.trigger_event is not None and a.trigger_event.dealt_damage_by_self else ()
 
 
-def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:
-    """Does the zone change of ``moving`` (characteristics ``ch``) meet ``t``, an ability of ``watcher``?"""
+def _fits(t: TriggerEvent, watcher, moving, ch, left_as: str | None = None) -> bool:
+    """Does the zone change of ``moving`` (characteristics ``ch``) meet ``t``, an ability of ``watcher``? ``left_as``:
+    what the objects that referred to ``moving`` refer to once it left the battlefield (``zones.gone_marker``)."""
     itself = watcher.id == moving.id
     if t.dealt_damage_by_self:
         # decided by the turn's history (``triggered_by_moves``), which this object-only check does not read
         raise Unsupported(f"{watcher.name}'s trigger condition reads what dealt damage this turn: not decided here")
     if t.who == "self":
         return itself
+    if t.who in ATTACHED_SUBJECTS:
+        # 603.2: "enchanted creature" / "equipped creature": what the watcher is attached to (as the event happens;
+        # a watcher that left with it as it last existed, 603.10a)
+        return watcher.attached_to is not None and watcher.attached_to in (moving.id, left_as)
     if itself and t.who == "self_or_other":
         return True
     if itself and t.who == "other":
@@ -308,7 +314,7 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                         t = replace(t, dealt_damage_by_self=False)
                     # 700.4: "dies" is "is put into a graveyard from the battlefield", of any permanent: what it
                     # must be is the trigger's own filter ("a creature", "a land"), matched by ``_fits``.
-                    if not _fits(t, w, obj, ch):
+                    if not _fits(t, w, obj, ch, None if event == "enters" else gone_marker(obj.id, game.moved(obj.id) - 1)):
                         continue
                     p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None,
                                  obj.id if event == "enters" else None)

@@ -87,7 +87,7 @@ from mtgjudge.model.rules.combat.lines import damage_static, declaring_static
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
-from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect, TriggerEvent
+from mtgjudge.model.vocab.abilities import ATTACHED_SUBJECTS, KEYWORDS, Ability, CostPart, Effect, TriggerEvent
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -1546,6 +1546,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
                 re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
+    # 603.2: "Whenever enchanted creature deals damage, ...": what "it" or "that creature" names (the creature, or the
+    # Aura itself) is not read; such an effect stays unmodelled
+    if event.who in ATTACHED_SUBJECTS and re.search(r"\b(?:it|its|that creature)\b", effect, re.I):
+        return unmodelled(body, printed, "triggered", ctx.spell)
     # 701.44b: "Whenever a creature you control explores, ...": what "it" or "that creature" names (the explorer, or
     # the permanent itself) is not read; such an effect stays unmodelled
     if event.on("explores") and event.who != "self" and re.search(r"\b(?:it|its|that creature)\b", effect, re.I):

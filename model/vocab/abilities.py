@@ -611,6 +611,8 @@ class TriggerEvent:
         if self.who == "self":
             once = self.event in _WHEN and (not self.also or self.also in _WHEN)
             return f"{'When' if once else 'Whenever'} ~ {verb}"
+        if self.who in ATTACHED_SUBJECTS:
+            return f"{'When' if self.event in _WHEN else 'Whenever'} {self.who} creature {verb}"
         if not what:
             return None
         if self.who == "other":
@@ -655,6 +657,9 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "combat_damage_creature": "deals combat damage to a creature",
            "transforms": "transforms", "becomes_untapped": "becomes untapped",
            "becomes_target": "becomes the target of a spell or ability", "explores": "explores"}
+#: The subjects of a trigger condition about the creature its Aura or Equipment is attached to (603.2):
+#: "enchanted creature", "equipped creature".
+ATTACHED_SUBJECTS = ("enchanted", "equipped")
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 

@@ -21,7 +21,8 @@ from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
-from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, ManaTrigger, TriggerEvent
+from mtgjudge.model.vocab.abilities import (ATTACHED_SUBJECTS, X_COUNT, CostPart, ManaProduction, ManaTrigger,
+                                            TriggerEvent)
 from mtgjudge.model.vocab.subtypes import subtype
 
 # Lark is imported when a phrase is first parsed (:func:`parser`), not with the vocabulary, which every process
@@ -730,12 +731,15 @@ class _Meaning:
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if who in ATTACHED_SUBJECTS and event not in ("deals_damage", "dies"):
+            # 603.2: of what it is attached to, the engine watches its damage and its dying
+            raise DefinitionError(f"an event of the {who} creature other than dealing damage or dying")
         if who == "dealt_damage_by_self":
             # 603.10a: a permanent that dies, dealt damage by this object this turn (the turn's history)
             if event != "dies":
                 raise DefinitionError("'dealt damage by ~ this turn' of an event other than dying")
             return TriggerEvent("dies", "any", what, dealt_damage_by_self=True)
-        if event == "deals_damage" and who != "self":
+        if event == "deals_damage" and who != "self" and who not in ATTACHED_SUBJECTS:
             # 603.2: only the object's own damage is watched (``engine.combat_damage``)
             raise DefinitionError("'deals damage' of another object")
         if event == "becomes_tapped" and who != "self":
@@ -814,6 +818,9 @@ class _Meaning:
 
     def ts_self_or(self, _self, spec):
         return ("self_or_other", self._permanents(spec))
+
+    def ts_attached(self, attached):
+        return (str(attached).lower(), None)          # "enchanted" / "equipped"
 
     def ts_dealt_damage_by_self(self, _article, spec, _self):
         return ("dealt_damage_by_self", self._permanents(spec))

@@ -46,6 +46,13 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             # 603.2: "Whenever ~ deals damage" triggers on this damage too; only combat damage's is performed
             raise Unsupported(f"{src.name} has an ability that triggers as it deals damage: the triggers of noncombat "
                               "damage are not performed by the engine yet")
+        for w in st.battlefield():
+            if w.attached_to == src.id and any(a.trigger_event is not None and a.trigger_event.on("deals_damage")
+                                               for a in current(st, w.id).abilities):
+                # 603.2: "Whenever enchanted creature deals damage" of what is attached to it: as above
+                raise Unsupported(f"{w.name} ({w.id}), attached to {src.name}, has an ability that triggers as that "
+                                  "creature deals damage: the triggers of noncombat damage are not performed by the "
+                                  "engine yet")
         for kw in DAMAGE_KEYWORDS:
             if ch.has_keyword(kw):
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
