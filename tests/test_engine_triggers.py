@@ -794,10 +794,10 @@ def test_an_aura_watches_what_it_enchants_deal_damage_and_die() -> None:
 
 @pytest.mark.parametrize("line", [
     # an event of the enchanted creature the engine does not watch for it
-    "Whenever enchanted creature attacks, you gain 1 life.",
+    "Whenever enchanted creature becomes the target of a spell, you gain 1 life.",
     "Whenever enchanted creature is dealt damage, you gain that much life.",
-    # "it" could be the creature or the Aura
-    "Whenever enchanted creature deals damage, it gets +1/+1 until end of turn.",
+    # what "that card" names once the creature died: not read
+    "When enchanted creature dies, return that card to its owner's hand.",
 ])
 def test_other_enchanted_creature_triggers_stay_unmodelled(line: str) -> None:
     (a,) = _aura_line(line)
@@ -825,3 +825,31 @@ expect:
   - {player: Alice, life: 21}
 """)
     assert status == "unsupported" and "Spirit Link" in message, message
+
+
+def test_an_aura_watches_the_combat_of_what_it_enchants_and_its_it_is_that_creature() -> None:
+    """603.2, 508.3a: "Whenever enchanted creature attacks, it gets +1/+1 until end of turn, and you gain 1 life": the
+    Aura's controller gains the life, and "it" is the enchanted creature (the trigger's subject)."""
+    from tests.card_helpers import card, result
+
+    sash = card("Sash of Tests", "Enchantment — Aura", "{W}", "Enchant creature\nWhenever enchanted creature attacks, "
+                "it gets +1/+1 until end of turn.\nWhenever enchanted creature attacks, you gain 1 life.")
+    r = result("""
+id: q
+ask: outcome
+state:
+  turn: {active: Bob, step: precombat-main}
+  players:
+    Alice:
+      battlefield: [{card: Sash of Tests, id: sash, attached_to: bears}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears, summoning_sick: false}]
+actions:
+  - attack: {bears: Alice}
+  - resolve: all
+  - block: {}
+  - advance: end-of-combat
+expect:
+  - {player: Alice, life: 18}
+""", sash)
+    assert r.status == "pass", (r.status, r.message)

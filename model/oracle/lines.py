@@ -1530,7 +1530,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
     own_combat = event.event in COMBAT_SUBJECT_EVENTS and (not event.also or event.also in COMBAT_SUBJECT_EVENTS)
     it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped", "becomes_target") or own_combat)
-    it_is_subject = event.who in ("any", "other", "self_or_other") and own_combat
+    it_is_subject = event.who in ("any", "other", "self_or_other", *ATTACHED_SUBJECTS) and own_combat
     if only_if is not None and only_if[0] in ("tapped", "untapped") and event.event in ("upkeep", "end", "draw"):
         # "At the beginning of your upkeep, if ~ is tapped, put a storage counter on it.": a step names no object,
         # so "it" is the one the condition names, the permanent itself
@@ -1546,9 +1546,11 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
                 re.search(r"\bit\b", effect, re.I):
             return unmodelled(body, printed, "triggered", ctx.spell)
         it_is_self, it_is_subject = False, True
-    # 603.2: "Whenever enchanted creature deals damage, ...": what "it" or "that creature" names (the creature, or the
-    # Aura itself) is not read; such an effect stays unmodelled
-    if event.who in ATTACHED_SUBJECTS and re.search(r"\b(?:it|its|that creature)\b", effect, re.I):
+    # 603.10a: "When enchanted creature dies, ...": what "it", "that creature" or "that card" names (the card it
+    # became, the Aura itself) is not read; such an effect stays unmodelled (of its own combat event, "it" is that
+    # creature: ``it_is_subject``)
+    if event.who in ATTACHED_SUBJECTS and not own_combat and re.search(r"\b(?:it|its|that creature|that card)\b",
+                                                                         effect, re.I):
         return unmodelled(body, printed, "triggered", ctx.spell)
     # 701.44b: "Whenever a creature you control explores, ...": what "it" or "that creature" names (the explorer, or
     # the permanent itself) is not read; such an effect stays unmodelled

@@ -211,6 +211,11 @@ def _permanent_kinds(groups):
     return groups
 
 
+#: The events of the creature an Aura or Equipment is attached to that its triggers may watch (603.2): as that
+#: creature's own (the engine gives the ability that creature as its subject: 603.2, 508.3a, 509.3a, 510.3a) and its
+#: dying (603.10a).
+_ATTACHED_EVENTS = ("deals_damage", "dies", "attacks", "blocks", "becomes_blocked", "combat_damage_player")
+
 class _Meaning:
     """Parse trees -> values of the encoding."""
 
@@ -731,9 +736,9 @@ class _Meaning:
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
-        if who in ATTACHED_SUBJECTS and event not in ("deals_damage", "dies"):
-            # 603.2: of what it is attached to, the engine watches its damage and its dying
-            raise DefinitionError(f"an event of the {who} creature other than dealing damage or dying")
+        if who in ATTACHED_SUBJECTS and event not in _ATTACHED_EVENTS:
+            # 603.2: of what it is attached to, the engine watches its combat events, its damage and its dying
+            raise DefinitionError(f"an event of the {who} creature the engine does not watch for its attachments")
         if who == "dealt_damage_by_self":
             # 603.10a: a permanent that dies, dealt damage by this object this turn (the turn's history)
             if event != "dies":
