@@ -80,3 +80,22 @@ def test_noncombat_damage_of_such_a_source_is_unsupported(monkeypatch) -> None:
     _with_card(monkeypatch, LINE + "\n{T}: ~ deals 1 damage to any target.")
     with pytest.raises(Unsupported, match="triggers as it deals damage"):
         _finals("[{activate: h, targets: [Bob]}, {resolve: all}]")
+
+
+def test_is_dealt_damage_and_that_much_damage_are_read_603_2() -> None:
+    (a,) = _read("Whenever ~ is dealt damage, it deals that much damage to any target.")
+    assert (a.trigger_event.event, a.trigger_event.who) == ("dealt_damage", "self")
+    (e,) = a.effects
+    assert (e.kind, e.arg("target")) == ("damage_that_much", "any target")
+    assert render_line((a,)) == "Whenever ~ is dealt damage, it deals that much damage to any target."
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever a creature you control is dealt damage, you gain 1 life.",    # another creature's damage
+    "Whenever ~ is dealt damage, it deals that much damage to you.",       # "to you" is not read
+    "When ~ enters, it deals that much damage to any target.",             # "that much" of no damage
+    "Whenever ~ attacks, you gain that much life.",
+])
+def test_dealt_damage_near_misses_stay_unmodelled(line: str) -> None:
+    (a,) = _read(line)
+    assert a.kind == "unmodelled"

@@ -795,7 +795,7 @@ def test_an_aura_watches_what_it_enchants_deal_damage_and_die() -> None:
 @pytest.mark.parametrize("line", [
     # an event of the enchanted creature the engine does not watch for it
     "Whenever enchanted creature becomes the target of a spell, you gain 1 life.",
-    "Whenever enchanted creature is dealt damage, you gain that much life.",
+    "Whenever enchanted creature is dealt damage, its controller loses that much life.",
     # what "that card" names once the creature died: not read
     "When enchanted creature dies, return that card to its owner's hand.",
 ])

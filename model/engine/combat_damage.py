@@ -203,8 +203,9 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
 #: A branch of combat damage dealt: the game, the creatures dealt damage by a source with deathtouch (704.5h),
 #: (source, player or creature) for each source that dealt damage to a player or a creature (510.3a: "deals combat
 #: damage to a player", "to a creature"), and
-#: (source, damage) for each damage dealt, to anything (603.2: "deals damage", once for all of a source's).
-Dealt = tuple[Game, frozenset[str], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
+#: (source, damage, what it was dealt to) for each damage dealt (603.2: "deals damage", once for all of a source's;
+#: "is dealt damage", once for all a permanent was dealt).
+Dealt = tuple[Game, frozenset[str], tuple[tuple[str, str], ...], tuple[tuple[str, int, str], ...]]
 
 
 def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]]) -> list[Dealt]:
@@ -232,7 +233,7 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
             touched = "Deathtouch" in kw and t in creature
             hit = t in st.player_names or t in creature
             branches = [(r, dt | {t} if touched and dealt > 0 else dt, hits + ((src.id, t),) if hit and dealt > 0
-                         else hits, done + ((src.id, dealt),) if dealt > 0 else done)
+                         else hits, done + ((src.id, dealt, t),) if dealt > 0 else done)
                         for b, dt, hits, done in branches for r, dealt in _deal_one(b, src, kw, t, n)]
         return branches
     guard_scope(st, "dies", "combat damage is dealt to creatures")
@@ -276,7 +277,7 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     deathtouched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
     return [(game, deathtouched, tuple((src.id, t) for src, _, t, n in events
                                        if (t in st.player_names or t in creature) and n > 0),
-             tuple((src.id, n) for src, _, _, n in events if n > 0))]
+             tuple((src.id, n, t) for src, _, t, n in events if n > 0))]
 
 
 def _none_why(a: Assigner) -> str:
@@ -341,12 +342,15 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
             b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))
             # 510.3a: what the damage triggered goes on the stack after state-based actions (``settle``); a source's
             # "deals damage" once for all it dealt at once (Angel of Deliverance's ruling 2016-04-08)
-            totals: dict[str, int] = {}
-            for src, n in done:
-                totals[src] = totals.get(src, 0) + n
+            # and a permanent's "is dealt damage" once for all it was dealt at once (Boros Reckoner's ruling 2017-03-14)
+            totals: dict[tuple[str, str], int] = {}
+            for src, n, t in done:
+                totals[("deals_damage", src)] = totals.get(("deals_damage", src), 0) + n
+                if t not in b.state.player_names:
+                    totals[("dealt_damage", t)] = totals.get(("dealt_damage", t), 0) + n
             b = combat_triggered(b, [("combat_damage_player" if t in b.state.player_names else "combat_damage_creature",
                                       src, t) for src, t in dict.fromkeys(hits)] +
-                                 [("deals_damage", src, None) for src in totals],
+                                 [(event, oid, None) for event, oid in totals],
                                  "combat damage is dealt", ("510.3a",), totals)
             out += settle(b, dt)
     return merge(out)

@@ -112,7 +112,7 @@ def abilities_of(obj) -> tuple[Ability, ...]:
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
 COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blocks", "becomes_blocked", "blocks_creature",
                            "blocked_by_creature", "combat_damage_player", "combat_damage_creature", "deals_damage",
-                           "combat"})
+                           "dealt_damage", "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
 #: where they happen (``COMBAT_EVENTS``), that happen only where they are asked (702.29c: "When you cycle ~", asked
@@ -531,7 +531,7 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
 #: What each combat event says of its object, for the log.
 _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks": "blocks",
                  "attacks_most_life": "attacks {other}, a player with the most life or tied for most life",
-                 "deals_damage": "deals combat damage",
+                 "deals_damage": "deals combat damage", "dealt_damage": "is dealt combat damage",
                  "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
                  "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}",
                  "combat_damage_creature": "deals combat damage to {other}"}
@@ -540,7 +540,7 @@ _OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature", "combat_da
 
 
 def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
-                        what: str, amounts: Mapping[str, int] | None = None) -> list[PendingTrigger]:
+                        what: str, amounts: Mapping[tuple[str, str], int] | None = None) -> list[PendingTrigger]:
     """The abilities simultaneous combat events trigger (508.1m, 509.1i, 510.3a): ``events`` are (event, the
     object it is about, the player dealt damage or the other creature or None), ``COMBAT_EVENTS``. A condition about another object
     ("a creature you control attacks") is matched against that object's characteristics now, as it is declared
@@ -548,18 +548,20 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
     ability remembers the object its event is about (``PendingTrigger.subject``: exalted's "that creature",
     702.83a). A combat condition the engine does not read (``combat``) could be met by any combat event: the
     answer is unsupported, naming it; so is a triggered ability an effect gave (only printed ones are read).
-    ``amounts``: the combat damage each source dealt ("deals_damage": "that much", 603.2)."""
+    ``amounts``: the combat damage each source dealt and each permanent was dealt, by (event, object):
+    ("deals_damage", source), ("dealt_damage", permanent) ("that much", 603.2)."""
     return [p for p, _ in _combat_triggers(game, events, what, amounts)]
 
 
 #: The rule by which each combat event triggers an ability (its reasons cite it).
 _COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "attacks_most_life": "508.3a", "blocks": "509.3a", "becomes_blocked": "509.3c",
                  "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2", "combat_damage_creature": "603.2",
-                 "deals_damage": "603.2"}
+                 "deals_damage": "603.2", "dealt_damage": "603.2"}
 
 
 def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
-                     what: str, amounts: Mapping[str, int] | None = None) -> list[tuple[PendingTrigger, str]]:
+                     what: str, amounts: Mapping[tuple[str, str], int] | None = None
+                     ) -> list[tuple[PendingTrigger, str]]:
     """``triggered_by_combat``, each pending trigger with the event that triggered it."""
     st = game.state
     for event, oid, other in events:
@@ -605,7 +607,7 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                 if p is not None:
                     subject = other if event in _OTHER_SUBJECT else oid
                     assert subject is not None      # an event of two creatures names the other (block_events)
-                    amount = (amounts or {}).get(oid) if event == "deals_damage" else None
+                    amount = (amounts or {}).get((event, oid))
                     out.append((replace(p, subject=subject, subject_moves=game.moved(subject), amount=amount,
                                         player=_event_player(st, event, obj, other)), event))
     return out
@@ -654,7 +656,7 @@ def block_events(decl: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str, st
 
 
 def combat_triggered(game: Game, events: list[tuple[str, str, str | None]], what: str,
-                     rule: tuple[str, ...], amounts: Mapping[str, int] | None = None) -> Game:
+                     rule: tuple[str, ...], amounts: Mapping[tuple[str, str], int] | None = None) -> Game:
     """The abilities combat ``events`` trigger (``triggered_by_combat``) wait to be put on the stack (``settle`` puts
     them there, APNAP and in every order, 603.3b); any triggered ability whose condition is not read could
     trigger: unsupported, naming it. ``rule``: the rule by which they trigger (508.1m, 509.1i, 510.3a)."""
@@ -1088,3 +1090,10 @@ def ability_of(game: Game, source: str, index: int, src=None) -> Ability:
     if not 1 <= index <= len(abilities):
         raise Unsupported(f"{obj.name} has no ability number {index}")
     return abilities[index - 1]
+
+
+def damage_triggered(game: Game, target: str, n: int, what: str) -> Game:
+    """The abilities the permanent ``target`` being dealt ``n`` damage by a spell or ability triggers ("Whenever ~ is
+    dealt damage", "Whenever enchanted creature is dealt damage": 603.2, once for the damage of one event) wait to be
+    put on the stack, as combat's do (``combat_triggered``)."""
+    return combat_triggered(game, [("dealt_damage", target, None)], what, ("603.2",), {("dealt_damage", target): n})

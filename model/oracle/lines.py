@@ -1575,7 +1575,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     moved = moved_out_of(effect)
     if moved is None or (moved and event.who in ("self", "self_or_other")):
         return unmodelled(body, printed, "triggered", ctx.spell)
-    if event.event != "deals_damage" and any(_that_much_first(e) for e in effects):
+    if event.event not in ("deals_damage", "dealt_damage") and any(_that_much_first(e) for e in effects):
         # "you gain that much life" first names the damage the trigger event dealt: only a "deals damage" one's
         return unmodelled(body, printed, "triggered", ctx.spell)
     if event.who != "self" and any(_LESSER_POWER.search(t) for t in targets):
@@ -1611,7 +1611,10 @@ def _event_player_phrase(event) -> str | None:
 
 
 def _that_much_first(e: Effect) -> bool:
-    """Is ``e`` a player's instruction whose first amount is "that much" (the trigger event's damage)?"""
+    """Is ``e`` an instruction whose first amount is "that much" (the trigger event's damage): a player's, or the
+    damage of ``damage_that_much``?"""
+    if e.kind == "damage_that_much":
+        return True
     acts: tuple = (e.arg("acts") if e.kind == "player_acts" else None) or ()
     return bool(acts) and acts[0][1] == ("that_much", 0)
 

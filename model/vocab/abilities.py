@@ -654,6 +654,7 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "attacks_most_life": "attacks the player with the most life or tied for most life",
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
            "combat_damage_player": "deals combat damage to a player", "deals_damage": "deals damage",
+           "dealt_damage": "is dealt damage",
            "combat_damage_creature": "deals combat damage to a creature",
            "transforms": "transforms", "becomes_untapped": "becomes untapped",
            "becomes_target": "becomes the target of a spell or ability", "explores": "explores"}

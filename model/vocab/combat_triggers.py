@@ -22,7 +22,7 @@ from mtgjudge.model.vocab.abilities import TriggerEvent
 #: The combat events whose object is a creature in combat (the attacker, the blocker, the creature dealing the
 #: damage): in a triggered ability of one of them, "it" / "that creature" names that creature (603.2, 702.83a).
 COMBAT_SUBJECT_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_most_life", "blocks", "becomes_blocked",
-                                   "combat_damage_player", "deals_damage"})
+                                   "combat_damage_player", "deals_damage", "dealt_damage"})
 #: The combat events of one creature about another (509.3b: "~ blocks a creature", the attacker it blocks; 509.3d:
 #: "~ becomes blocked by a creature", the blocker): "that creature" names the other one, and the ability is read
 #: only for "~" itself and with no "it" (which could name either; a template's "its" is its own object's).

@@ -214,7 +214,8 @@ def _permanent_kinds(groups):
 #: The events of the creature an Aura or Equipment is attached to that its triggers may watch (603.2): as that
 #: creature's own (the engine gives the ability that creature as its subject: 603.2, 508.3a, 509.3a, 510.3a) and its
 #: dying (603.10a).
-_ATTACHED_EVENTS = ("deals_damage", "dies", "attacks", "blocks", "becomes_blocked", "combat_damage_player")
+_ATTACHED_EVENTS = ("deals_damage", "dealt_damage", "dies", "attacks", "blocks", "becomes_blocked",
+                    "combat_damage_player")
 
 class _Meaning:
     """Parse trees -> values of the encoding."""
@@ -744,7 +745,7 @@ class _Meaning:
             if event != "dies":
                 raise DefinitionError("'dealt damage by ~ this turn' of an event other than dying")
             return TriggerEvent("dies", "any", what, dealt_damage_by_self=True)
-        if event == "deals_damage" and who != "self" and who not in ATTACHED_SUBJECTS:
+        if event in ("deals_damage", "dealt_damage") and who != "self" and who not in ATTACHED_SUBJECTS:
             # 603.2: only the object's own damage is watched (``engine.combat_damage``)
             raise DefinitionError("'deals damage' of another object")
         if event == "becomes_tapped" and who != "self":
@@ -898,6 +899,9 @@ class _Meaning:
 
     def te_deals_damage(self):
         return "deals_damage"
+
+    def te_dealt_damage(self, *_is):
+        return "dealt_damage"
 
     def te_combat_damage_player(self):
         return "combat_damage_player"

@@ -11,7 +11,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.on_stack import damage_cant_be_prevented
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import shields
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import damage_triggered, guard_unrecognized
 from mtgjudge.model.rules.guards import DAMAGE_KEYWORDS, guard_scope
 from mtgjudge.model.engine.kernel.context import Ctx, unaffected
 from mtgjudge.model.engine.kernel.players import change_life
@@ -91,12 +91,14 @@ def deal(game: Game, name: str, t: str, n: int, source: str) -> Game:
         return change_life(damaged(game, t, n), t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
     if "Planeswalker" in current(st, t).types:
-        return permanent_damaged(remove_loyalty(game, t, n, f"{name} deals {n} damage to"), t, source, n)
+        game = permanent_damaged(remove_loyalty(game, t, n, f"{name} deals {n} damage to"), t, source, n)
+        return damage_triggered(game, t, n, f"{name} deals {n} damage to {o.name} ({t})")
     # ("dies" was guarded by ``_damage`` before prevention)
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
     game = permanent_damaged(game.with_state(st.with_object(replace(o, damage=o.damage + n))), t, source, n)
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
-    return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
+    game = game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
+    return damage_triggered(game, t, n, f"{name} deals {n} damage to {o.name} ({t})")
 
 
 def damaged(game: Game, player: str, n: int) -> Game:

@@ -232,6 +232,16 @@ def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return branches
 
 
+def _damage_that_much(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3, 603.2: as much damage as the trigger event's ("that much": the damage the source was dealt, or dealt)
+    to its target; none when that was 0 (120.8)."""
+    if ctx.amount is None:
+        raise Unsupported(f"{e.text()!r}: how much damage 'that much' is is not known to the engine")
+    if ctx.amount <= 0:
+        return [game]
+    return deal_damage(game, Effect("damage", (("n", ctx.amount), ("target", e.arg("target")))), ctx)
+
+
 def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3a: N damage to the controller of the permanent the effect before acted on, as it last existed
     on the battlefield if it has left (608.2h; the state as the resolution began); or of the spell it acted on
@@ -260,6 +270,7 @@ PERFORMERS: dict[str, Performer] = {
     "damage_each_opponent": _damage_each_opponent,
     "damage_its_controller": _damage_its_controller,
     "damage_it": deal_damage,       # on "it" (``resolve.run_effects``: ctx.target is what it names)
+    "damage_that_much": _damage_that_much,
     "damage_each_x": _damage_each_x,
     "fight": _fight,
     "bite": _bite,

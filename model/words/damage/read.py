@@ -106,6 +106,8 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
                     r"target [^.]+?)\.$", re.I), "bite", ("it", "target2")),
         (patterns.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
          ("target",)),
+        # 120.3, 603.2: "... that much damage to ...": as much as the trigger event's damage
+        (patterns.compile(rf"^~ deals that much damage to ({tgt})\.$", re.I), "damage_that_much", ("target",)),
         # 120.3, 608.2c: "... to that creature": what the effect before acted on, or what the trigger event is about
         (patterns.compile(rf"^~ deals {num} damage to (that) creature\.$", re.I), "damage_it", ("n", "it")),
         # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before

@@ -51,6 +51,11 @@ WORDS: tuple[Word, ...] = (
     # 120.3a: "This deals N damage to each opponent".
     Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
          frozenset({Scope.LIFE}), ENGINE),
+    # 120.3, 603.2: "This deals that much damage to any target": as much as its trigger event's damage (the damage
+    # it was dealt, or dealt: ``PendingTrigger.amount``).
+    Word("damage_that_much", "effect", {"target": str},
+         lambda a: f"This deals that much damage to {target_words(a['target'])}",
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE, v_target),
     # 120.3, 608.2c: "This deals N damage to that creature": the object the effect before acted on, or the one the
     # trigger event is about (509.3b: the creature it blocks).
     Word("damage_it", "effect", {"n": int, "it": int}, lambda a: f"This deals {a['n']} damage to that creature",
