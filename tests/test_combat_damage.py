@@ -106,7 +106,7 @@ def test_unperformed_text_of_a_creature_in_combat_is_unsupported(attacker, why):
     "Whenever ~ deals combat damage to an opponent, draw a card.",    # a combat condition not read (``combat``)
     # read, its effect not modelled (the event's player and another subject in one sentence)
     "Whenever ~ deals combat damage to a player, you draw a card and that player discards a card.",
-    "Whenever ~ is dealt damage, it deals that much damage to you.",
+    "Whenever ~ is dealt damage, it deals that much damage to each player.",
 ])
 def test_a_trigger_on_damage_makes_combat_damage_unsupported(monkeypatch, text):
     # 510.2, 603.2: combat damage would trigger it, and the engine does not perform what it then does

@@ -92,7 +92,7 @@ def test_is_dealt_damage_and_that_much_damage_are_read_603_2() -> None:
 
 @pytest.mark.parametrize("line", [
     "Whenever a creature you control is dealt damage, you gain 1 life.",    # another creature's damage
-    "Whenever ~ is dealt damage, it deals that much damage to you.",       # "to you" is not read
+    "Whenever ~ is dealt damage, it deals that much damage to each player.",   # "each player" is not read
     "When ~ enters, it deals that much damage to any target.",             # "that much" of no damage
     "Whenever ~ attacks, you gain that much life.",
 ])

@@ -339,7 +339,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 args[key] = value
             elif key == "token":         # one token's description: "1/1 white Soldier creature token(s)"
                 args[key] = re.sub(r"\btokens\b", "token", value)
-            elif key == "players":
+            elif key in ("players", "you"):     # "and each player", "to you": said, not a phrase
                 args[key] = True
             elif key == "additional":   # "Draw an additional card." (121.1: a card drawn, as any other)
                 args.update(n=1, additional=True)

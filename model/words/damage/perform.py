@@ -234,11 +234,14 @@ def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _damage_that_much(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3, 603.2: as much damage as the trigger event's ("that much": the damage the source was dealt, or dealt)
-    to its target; none when that was 0 (120.8)."""
+    to its target, or to the ability's controller ("to you", 120.3a); none when that was 0 (120.8)."""
     if ctx.amount is None:
         raise Unsupported(f"{e.text()!r}: how much damage 'that much' is is not known to the engine")
     if ctx.amount <= 0:
         return [game]
+    if e.arg("you"):
+        return deal_damage(game, Effect("damage", (("n", ctx.amount), ("target", "player"))),
+                           replace(ctx, target=ctx.controller, target_legal=True))
     return deal_damage(game, Effect("damage", (("n", ctx.amount), ("target", e.arg("target")))), ctx)
 
 

@@ -108,6 +108,7 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
          ("target",)),
         # 120.3, 603.2: "... that much damage to ...": as much as the trigger event's damage
         (patterns.compile(rf"^~ deals that much damage to ({tgt})\.$", re.I), "damage_that_much", ("target",)),
+        (patterns.compile(r"^~ deals that much damage to (you)\.$", re.I), "damage_that_much", ("you",)),
         # 120.3, 608.2c: "... to that creature": what the effect before acted on, or what the trigger event is about
         (patterns.compile(rf"^~ deals {num} damage to (that) creature\.$", re.I), "damage_it", ("n", "it")),
         # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before

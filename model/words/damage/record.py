@@ -39,6 +39,11 @@ def _v_two(a: dict) -> None:
         raise DefinitionError("needs target2 and either target or it (the target of the effect before)")
 
 
+def _v_that_much(a: dict) -> None:
+    if bool(a.get("target")) == bool(a.get("you")):
+        raise DefinitionError("damage_that_much: a target or you, one of them")
+
+
 def _first(a: dict) -> str:
     return "It" if a.get("it") else target_words(a["target"]).capitalize()
 
@@ -51,11 +56,11 @@ WORDS: tuple[Word, ...] = (
     # 120.3a: "This deals N damage to each opponent".
     Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
          frozenset({Scope.LIFE}), ENGINE),
-    # 120.3, 603.2: "This deals that much damage to any target": as much as its trigger event's damage (the damage
-    # it was dealt, or dealt: ``PendingTrigger.amount``).
-    Word("damage_that_much", "effect", {"target": str},
-         lambda a: f"This deals that much damage to {target_words(a['target'])}",
-         frozenset({Scope.LIFE, Scope.DIES}), ENGINE, v_target),
+    # 120.3, 603.2: "This deals that much damage to any target" (120.3a: "to you", the ability's controller, not
+    # targeted): as much as its trigger event's damage (the damage it was dealt, or dealt: ``PendingTrigger.amount``).
+    Word("damage_that_much", "effect", {"target": str, "you": bool},
+         lambda a: f"This deals that much damage to {'you' if a.get('you') else target_words(a['target'])}",
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_that_much),
     # 120.3, 608.2c: "This deals N damage to that creature": the object the effect before acted on, or the one the
     # trigger event is about (509.3b: the creature it blocks).
     Word("damage_it", "effect", {"n": int, "it": int}, lambda a: f"This deals {a['n']} damage to that creature",
