@@ -209,3 +209,12 @@ def test_the_record_keeps_each_damaged_permanent_and_source_as_the_objects_they_
 ])
 def test_a_wrong_dealt_damage_is_an_error(history: str, says: str) -> None:
     assert says in str(_error(**_BOLT_BEARS, history=history))
+
+
+def test_a_death_the_trigger_does_not_watch_needs_no_history() -> None:
+    # 700.4: an artifact put into a graveyard is no creature: "a creature dealt damage by ~" is not met, whatever the
+    # turn's history before the question
+    games = _games(alice_bf="[{card: Sengir Vampire, id: sengir}, {card: Plains, id: p1}, {card: Plains, id: p2}]",
+                   alice_hand="[{card: Divine Offering, id: offering}]", bob_bf="[{card: Sol Ring, id: ring}]",
+                   actions="[{cast: offering, targets: [ring]}, {resolve: all}]")
+    assert [(g.state.obj("ring").zone, g.state.obj("sengir").counter("+1/+1")) for g in games] == [("graveyard", 0)]

@@ -305,16 +305,16 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
                     moves = game.moved(w.id) - (1 if gone else 0)
-                    if t.dealt_damage_by_self:
-                        # 603.10a: "a creature dealt damage by ~ this turn dies": the turn's history, of the object
-                        # as it was on the battlefield and of this watcher as it is (400.7)
-                        if not this_turn.dealt_damage_by(game.state, game.initial, obj.id, game.moved(obj.id) - 1, w.id,
-                                                         moves, f"{w.name}'s {a.text()!r} (603.10a)"):
-                            continue
-                        t = replace(t, dealt_damage_by_self=False)
                     # 700.4: "dies" is "is put into a graveyard from the battlefield", of any permanent: what it
                     # must be is the trigger's own filter ("a creature", "a land"), matched by ``_fits``.
-                    if not _fits(t, w, obj, ch, None if event == "enters" else gone_marker(obj.id, game.moved(obj.id) - 1)):
+                    if not _fits(replace(t, dealt_damage_by_self=False), w, obj, ch,
+                                 None if event == "enters" else gone_marker(obj.id, game.moved(obj.id) - 1)):
+                        continue
+                    # 603.10a: "a creature dealt damage by ~ this turn dies": the turn's history, of the object as it
+                    # was on the battlefield and of this watcher as it is (400.7); read only of what the filter fits
+                    if t.dealt_damage_by_self and not this_turn.dealt_damage_by(
+                            game.state, game.initial, obj.id, game.moved(obj.id) - 1, w.id, moves,
+                            f"{w.name}'s {a.text()!r} (603.10a)"):
                         continue
                     p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None,
                                  obj.id if event == "enters" else None)

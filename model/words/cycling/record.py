@@ -59,6 +59,13 @@ def is_transmute(keyword: str) -> bool:
     return keyword == TRANSMUTE
 
 
+def _discards_this_card(ability: Any) -> bool:
+    """Is the ability's cost "[cost], Discard this card" with nothing else of the card's own (no second discard of it,
+    no {T}, {Q} or sacrifice of it: 702.29a, 702.53a, 702.77a)?"""
+    return bool(ability.cost) and ability.cost[-1].kind == "discard_self" and \
+        not any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1])
+
+
 def validate_transmute(ability: Any) -> None:
     """An activated ability marked Transmute is what 702.53a says it means: "[Cost], Discard this card" with
     nothing else of the card's own, the hand as its zone (113.6j, 702.53a), no targets, activated only as a
@@ -66,8 +73,7 @@ def validate_transmute(ability: Any) -> None:
     if ability.kind != "activated" or not is_transmute(ability.keyword):
         raise DefinitionError(f"a transmute ability is an activated ability marked Transmute, not {ability.kind} "
                               f"{ability.keyword!r}")
-    if not ability.cost or ability.cost[-1].kind != "discard_self" or \
-            any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1]):
+    if not _discards_this_card(ability):
         raise DefinitionError("Transmute: the cost is [cost], Discard this card (702.53a)")
     if ability.zones != ("hand",) or ability.targets or ability.timing != "sorcery" or ability.unread \
             or ability.once_each_turn or ability.during or ability.only_if or ability.any_player:
@@ -125,8 +131,7 @@ def validate(ability: Any) -> None:
     kw = ability.keyword
     if ability.kind != "activated" or not is_cycling(kw):
         raise DefinitionError(f"a cycling ability is an activated ability with a cycling keyword, not {ability.kind} {kw!r}")
-    if not ability.cost or ability.cost[-1].kind != "discard_self" or \
-            any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1]):
+    if not _discards_this_card(ability):
         raise DefinitionError(f"{kw}: the cost is [cost], Discard this card (702.29a)")
     if ability.zones != ("hand",) or ability.targets or ability.timing != "any" or ability.unread:
         raise DefinitionError(f"{kw}: an ability of the hand with no targets or restrictions (702.29a)")
@@ -168,8 +173,7 @@ def validate_reinforce(ability: Any) -> None:
     if ability.kind != "activated" or not is_reinforce(ability.keyword):
         raise DefinitionError(f"a reinforce ability is an activated ability marked Reinforce, not {ability.kind} "
                               f"{ability.keyword!r}")
-    if not ability.cost or ability.cost[-1].kind != "discard_self" or \
-            any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1]):
+    if not _discards_this_card(ability):
         raise DefinitionError("Reinforce: the cost is [cost], Discard this card (702.77a)")
     if ability.zones != ("hand",) or ability.timing != "any" or ability.unread or ability.once_each_turn \
             or ability.during or ability.only_if or ability.any_player or ability.targets != ("target creature",):
