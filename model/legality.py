@@ -23,14 +23,14 @@ from mtgjudge.model.mana import format_cost
 from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.payment.symbols import modified_total_words
 from mtgjudge.model.rules.costs import activation_cost, additional_choices, alternative_costs, face_down_cost, total_cost
-from mtgjudge.model.rules.enchanting import enchant_phrase
+from mtgjudge.model.rules.enchanting import enchant_spec
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_object
 from mtgjudge.model.rules.mana_sources import require_modelled_for_payment
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import (graveyard_cast, graveyard_cast_reason, only_from_graveyard,
                                                play_permissions, without_mana_cost)
 from mtgjudge.model.rules.restrictions import activation_forbidden, forbidden
-from mtgjudge.model.rules.targets import target_requirements
+from mtgjudge.model.rules.targets import specs_of, target_requirements
 from mtgjudge.model.rules import modes
 from mtgjudge.model.rules.timing import (Requirement, activation_timing, bestowed_timing, cast_timing, fused_timing,
                                          land_play_timing, tap_symbol_requirements)
@@ -134,7 +134,7 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
     reqs += activation_timing(state, oid, index, player, mana_ability=ability.is_mana_ability,
                               sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn,
                               loyalty=ability.is_loyalty_ability, during=ability.during, only_if=ability.only_if)
-    reqs += target_requirements(state, ability.targets, player, oid)
+    reqs += target_requirements(state, specs_of(ability), player, oid)
     cost = activation_cost(state, oid, ability, x)
     label = f"{obj.name}'s ability {index} ({ability.text()})"
     # The payment model requires {T} and {Q} (107.5, 107.6, 302.6); when it can pay, say why they hold.
@@ -524,10 +524,10 @@ def _spell_requirements(state: GameState, oid: str, player: str) -> list[Require
     ch = current(state, oid)
     reqs = cast_timing(state, oid, player)
     # 702.33g: targets of a kicked-only instruction are chosen only if it is kicked; it may be cast unkicked
-    targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in as_announced(a, ()).targets)
+    targets = [t for a in ch.abilities if a.kind == "spell" for t in specs_of(as_announced(a, ()))]
     if "Aura" in ch.subtypes:
         # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        targets += (enchant_phrase(state, oid),)
+        targets.append(enchant_spec(state, oid))
     reqs += target_requirements(state, targets, player, oid)
     reqs += modes.requirement(state, ch.abilities, player, oid)      # 700.2a: a modal spell's modes and targets
     return reqs
@@ -613,7 +613,7 @@ def can_cast_bestowed(state: GameState, oid: str, player: str, x: int = 0, all_w
                                                     f"{word.arg('cost')} rather than its mana cost: it is an Aura "
                                                     "spell with enchant creature")
     reqs = [(lead, True)] + cast_timing(bst, oid, player) + \
-        target_requirements(bst, (enchant_phrase(bst, oid),), player, oid)
+        target_requirements(bst, [enchant_spec(bst, oid)], player, oid)
     if x:
         reqs.append((step("107.3b", f"cast bestowed, {obj.name}'s cost has no X: the only legal value of X is 0, not "
                                     f"{x}"), False))

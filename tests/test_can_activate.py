@@ -72,8 +72,11 @@ def test_targeted_ability_needs_a_legal_target():
 def test_unknown_target_phrase_is_unsupported():
     s = state_of(obj("p", "Prodigal Pyromancer"))
     ability = replace(activated_abilities(s, "p")[0], targets=("wizard's familiar's shadow",))
-    with pytest.raises(Unsupported, match="wizard's familiar's shadow"):
+    with pytest.raises(Unsupported, match="wizard's familiar's shadow"):     # its phrase not read: refused
         can_activate(s, "p", 1, ability, "Alice")
+    from mtgjudge.model.vocab.parse import read_targets
+    with pytest.raises(Unsupported, match="wizard's familiar's shadow"):     # read, and not in the grammar
+        can_activate(s, "p", 1, read_targets(ability), "Alice")
 
 
 def test_unmodelled_static_without_scope_makes_the_answer_unsupported():

@@ -17,6 +17,7 @@ from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.abilities import Ability, CostPart
+from mtgjudge.model.vocab.parse import read_targets
 from mtgjudge.queries.cli import main as mtgjudge_main
 from mtgjudge.queries.coverage import board
 from mtgjudge.queries.coverage import core as sweep_module
@@ -122,7 +123,7 @@ def test_activated_ability_costs_are_payable_on_its_board(name, index):
 
 
 def test_missing_target_and_sacrifice_fodder_come_from_the_pool():
-    spell = Ability("spell", targets=("nonbasic land",))
+    spell = read_targets(Ability("spell", targets=("nonbasic land",)))
     card = CardDef((Face("Coverage Quake", mana_cost=(), types=("Sorcery",), abilities=(spell,)),))
     q = board.can_play(card)
     assert any("Land" in o.printed.types and "Basic" not in o.printed.supertypes for o in q.state.battlefield("Bob"))
@@ -141,12 +142,12 @@ def _graveyard(q, player: str) -> list:
 def test_graveyard_targets_come_from_the_pool_as_many_as_the_phrase_asks():
     # the generic graveyards hold one creature card each and no artifact card; a filler is an opponent's
     # card where it can be
-    spell = Ability("spell", targets=("two target creature cards from your graveyard",))
+    spell = read_targets(Ability("spell", targets=("two target creature cards from your graveyard",)))
     card = CardDef((Face("Coverage Raise", mana_cost=(), types=("Sorcery",), abilities=(spell,)),))
     q = board.can_play(card)
     creatures = [o for o in _graveyard(q, "Alice") if "Creature" in o.printed.types]
     assert len(creatures) == 2 and answer(q) is True
-    spell = Ability("spell", targets=("artifact card from a graveyard",))
+    spell = read_targets(Ability("spell", targets=("artifact card from a graveyard",)))
     card = CardDef((Face("Coverage Salvage", mana_cost=(), types=("Sorcery",), abilities=(spell,)),))
     q = board.can_play(card)
     assert any("Artifact" in o.printed.types for o in _graveyard(q, "Bob"))
@@ -155,7 +156,7 @@ def test_graveyard_targets_come_from_the_pool_as_many_as_the_phrase_asks():
 
 
 def test_an_outcome_stack_gets_a_spell_of_the_kind_a_target_asks_for():
-    spell = Ability("spell", targets=("sorcery spell",))
+    spell = read_targets(Ability("spell", targets=("sorcery spell",)))
     card = CardDef((Face("Coverage Denial", mana_cost=(), types=("Instant",), abilities=(spell,)),))
     q = board.outcome(card)
     sorceries = [i for i in q.state.stack if "Sorcery" in q.state.obj(i).printed.types]
@@ -198,7 +199,7 @@ def test_a_spell_cast_only_when_attacked_gets_the_declare_attackers_step_with_an
 
 
 def test_a_creature_with_power_four_or_greater_is_a_filler_where_the_board_has_none():
-    spell = Ability("spell", targets=("creature with power 4 or greater",))
+    spell = read_targets(Ability("spell", targets=("creature with power 4 or greater",)))
     card = CardDef((Face("Coverage Slayer", mana_cost=(), types=("Instant",), abilities=(spell,)),))
     q = board.can_play(card)
     assert any(o.printed.power is not None and int(o.printed.power) >= 4 for o in q.state.battlefield("Bob"))
@@ -211,7 +212,7 @@ def test_spells_go_on_the_stack_only_for_a_spell_target():
 
 
 def test_a_tapped_filler_where_only_a_tapped_permanent_is_a_legal_target():
-    spell = Ability("spell", targets=("tapped creature",))
+    spell = read_targets(Ability("spell", targets=("tapped creature",)))
     card = CardDef((Face("Coverage Ambush", mana_cost=(), types=("Instant",), abilities=(spell,)),))
     q = board.can_play(card)
     assert any(o.tapped and "Creature" in o.printed.types for o in q.state.battlefield("Bob"))

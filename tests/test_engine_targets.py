@@ -235,9 +235,15 @@ def _bears_only_game(bob_bf: str = "[]") -> Game:
     return Game(question.state)
 
 
+def specs(*phrases: str):
+    """The uses of "target" as the card compiler reads them (``vocab.parse.read_targets``)."""
+    from mtgjudge.model.vocab.phrases import parse_target
+    return [parse_target(p) for p in phrases]
+
+
 def test_up_to_one_target_chooses_none_or_one_601_2c():
     from mtgjudge.model.engine.targeting import choose_targets
-    assert choose_targets(_bears_only_game(), ("up to one target creature",), "Bob", "x", None) == [(), ("bears",)]
+    assert choose_targets(_bears_only_game(), specs("up to one target creature",), "Bob", "x", None) == [(), ("bears",)]
 
 
 def test_two_targets_for_one_use_are_different_objects_115_3():
@@ -245,24 +251,24 @@ def test_two_targets_for_one_use_are_different_objects_115_3():
     # an order); "up to two": none, either one, or both.
     from mtgjudge.model.engine.targeting import choose_targets
     g = _bears_only_game("[{card: Grizzly Bears, id: b2}]")
-    assert choose_targets(g, ("two target creatures",), "Bob", "x", None) == [("bears", "b2")]
-    assert sorted(choose_targets(g, ("up to two target creatures",), "Bob", "x", None)) == \
+    assert choose_targets(g, specs("two target creatures",), "Bob", "x", None) == [("bears", "b2")]
+    assert sorted(choose_targets(g, specs("up to two target creatures",), "Bob", "x", None)) == \
         [(), ("b2",), ("bears",), ("bears", "b2")]
     with pytest.raises(Illegal):
-        choose_targets(_bears_only_game(), ("two target creatures",), "Bob", "x", None)     # only one creature
+        choose_targets(_bears_only_game(), specs("two target creatures",), "Bob", "x", None)     # only one creature
     with pytest.raises(Illegal):
-        choose_targets(g, ("two target creatures",), "Bob", "x", ["bears", "bears"])
+        choose_targets(g, specs("two target creatures",), "Bob", "x", ["bears", "bears"])
 
 
 def test_another_target_is_not_the_first_target_and_two_variable_uses_are_unsupported():
     from mtgjudge.model.engine.targeting import choose_targets
     g = _bears_only_game("[{card: Grizzly Bears, id: b2}]")
-    assert sorted(choose_targets(g, ("target creature", "target another creature"), "Bob", "x", None)) == \
+    assert sorted(choose_targets(g, specs("target creature", "target another creature"), "Bob", "x", None)) == \
         [("b2", "bears"), ("bears", "b2")]
     with pytest.raises(Unsupported):    # which chosen object belongs to which use could not be told
-        choose_targets(g, ("up to one target creature", "up to one target creature"), "Bob", "x", None)
+        choose_targets(g, specs("up to one target creature", "up to one target creature"), "Bob", "x", None)
     with pytest.raises(Unsupported):    # an ability: "another" may mean other than its source too
-        choose_targets(g, ("target creature", "target another creature"), "Bob", "x", None, itself_illegal=False)
+        choose_targets(g, specs("target creature", "target another creature"), "Bob", "x", None, itself_illegal=False)
 
 
 def _two_target_spell_game(bears_zone: str, player_target: str):
@@ -353,3 +359,57 @@ def test_find_targets_reads_a_range_of_counts(sentence, found):
 def test_find_targets_never_cuts_a_list_of_kinds_joined_by_or(sentence, found):
     from mtgjudge.model.oracle.targets import find_targets
     assert find_targets(sentence) == found
+
+
+# ------------------------------------------------------------------------------------------- target phrases read once
+
+def _with_modes(a):
+    yield a
+    for m in a.modes:
+        yield from _with_modes(m)
+
+
+def test_every_built_in_cards_target_phrases_are_read_as_it_is_compiled():
+    """601.2c: each use of "target" is chosen by the spec its card's compilation read, one for each phrase, in the
+    order written; so choosing and checking targets as a question is answered parses no phrase."""
+    from mtgjudge.model.cards.loader import built_in_cards
+    from mtgjudge.model.vocab.phrases import parse_target
+    seen = 0
+    for card in built_in_cards():
+        for face in card.faces:
+            for ab in (x for a in face.abilities + face.overloaded for x in _with_modes(a)):
+                assert len(ab.target_specs) == len(ab.targets), (card.name, ab.targets)
+                for phrase, spec in zip(ab.targets, ab.target_specs):
+                    assert spec == parse_target(phrase), (card.name, phrase)
+                    seen += 1
+    assert seen > 100
+
+
+def test_a_target_phrase_the_grammar_does_not_read_is_unsupported_naming_it():
+    from mtgjudge.model.rules.targets import specs_of
+    from mtgjudge.model.vocab.abilities import Ability
+    from mtgjudge.model.vocab.parse import read_targets
+    read = read_targets(Ability("spell", targets=("target creature", "target frobnicator")))
+    assert read.target_specs[0] is not None and read.target_specs[0].phrase == "target creature"
+    assert read.target_specs[1] is None
+    with pytest.raises(Unsupported, match="target frobnicator"):
+        specs_of(read)
+    # an ability whose phrases were never read is refused, not parsed as it resolves
+    with pytest.raises(Unsupported, match="not read"):
+        specs_of(Ability("spell", targets=("target creature",)))
+
+
+def test_a_modal_spells_modes_read_their_targets_too_700_2():
+    from mtgjudge.model.rules.modes import mode_targets
+    from mtgjudge.model.vocab.abilities import Ability
+    from mtgjudge.model.vocab.parse import read_targets
+    modal = read_targets(Ability("spell", choose=(1, 1), modes=(Ability("spell", targets=("target creature",)),
+                                                                Ability("spell", targets=("target player",)))))
+    assert [s.phrase for s in mode_targets(modal, (2,))] == ["target player"]
+    assert [s.phrase for s in mode_targets(modal, (1, 2))] == ["target creature", "target player"]
+
+
+def test_bestows_enchant_creature_is_the_phrase_the_grammar_reads_702_103b():
+    from mtgjudge.model.rules.characteristics import ENCHANT_CREATURE
+    from mtgjudge.model.vocab.phrases import parse_target
+    assert ENCHANT_CREATURE.target_specs == (parse_target("target creature"),)

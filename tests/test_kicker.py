@@ -230,6 +230,11 @@ def test_kicked_only_targets_are_chosen_only_if_kicked():
     assert [e.kind for e in as_announced(a, ()).effects] == ["destroy"]
     assert as_announced(a, (1,)).targets == ("target land", "target another land")
     assert [e.kind for e in as_announced(a, (1,)).effects] == ["destroy", "destroy"]
+    # the phrases read as the card is compiled go with their uses of "target"
+    from mtgjudge.model.vocab.parse import read_targets
+    read = read_targets(a)
+    assert [s.phrase for s in as_announced(read, ()).target_specs] == ["target land"]
+    assert [s.phrase for s in as_announced(read, (1,)).target_specs] == ["target land", "target another land"]
 
 
 def test_kicker_with_a_cost_that_has_commas_is_one_kicker():

@@ -455,16 +455,8 @@ def phrase_parses(mods: dict[str, Path] | None = None) -> set[tuple[str, str, st
 #: added to only by a new use of a kind still listed (a target phrase, a cost's text, a fixed delayed word built as
 #: it resolves), moved with its kind.
 PHRASE_PARSES = {
-    ('mtgjudge.model.engine.auras', 'resolve_aura', 'targets.target_spec'),
-    ('mtgjudge.model.engine.resolve', 'resolve_top', 'targets.target_spec'),
     ('mtgjudge.model.engine.shields', '_names', 'phrases.parse_np'),
-    ('mtgjudge.model.engine.targeting', 'choose_targets', 'targets.target_spec'),
-    ('mtgjudge.model.engine.targeting', 'effect_uses', 'targets.target_spec'),
-    ('mtgjudge.model.engine.targeting', 'still_legal', 'targets.target_spec'),
     ('mtgjudge.model.engine.triggers', '_read_condition', 'phrases.parse'),
-    ('mtgjudge.model.engine.triggers', 'legal_target', 'targets.target_spec'),
-    ('mtgjudge.model.engine.triggers', 'target_choices', 'targets.target_spec'),
-    ('mtgjudge.model.engine.triggers', 'target_slots', 'targets.target_spec'),
     ('mtgjudge.model.engine.triggers', 'trigger_of', 'read.chapter_numbers'),
     ('mtgjudge.model.rules.combat.lines', 'condition', 'counts.parse'),
     ('mtgjudge.model.rules.combat.lines', 'declaring_static', 'parse.parse_static'),
@@ -473,10 +465,7 @@ PHRASE_PARSES = {
     ('mtgjudge.model.rules.costs', 'announces_x', 'grammar.parse_cost_text'),
     ('mtgjudge.model.rules.costs', 'face_down_cost', 'grammar.parse_cost_text'),
     ('mtgjudge.model.rules.costs', 'total_cost', 'grammar.parse_cost_text'),
-    ('mtgjudge.model.rules.enchanting', 'can_enchant', 'targets.target_spec'),
     ('mtgjudge.model.words.choices.perform', '_target_if', 'parse.parse_effect'),
-    ('mtgjudge.model.words.copies.perform', '_phrases', 'targets.target_spec'),
-    ('mtgjudge.model.words.copies.perform', 'new_targets', 'targets.target_spec'),
     ('mtgjudge.model.words.cycling.perform', '_search_same_mana_value', 'parse.parse_effect'),
     ('mtgjudge.model.words.delayed.perform', 'for_the_permanent', 'parse.parse_effect'),
     ('mtgjudge.model.words.delayed.perform', 'rebound', 'parse.parse_effect'),

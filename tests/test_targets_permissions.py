@@ -13,7 +13,7 @@ from mtgjudge.model.engine.turn import end_lasting
 from mtgjudge.model.rules.durations import in_force
 from mtgjudge.model.rules.in_force import stated_duration
 from mtgjudge.model.state import UNKNOWN, Duration, EffectInForce, Lasting, PTChange, Turn, UntapSkip
-from mtgjudge.model.rules.targets import legal_targets, target_requirements
+from mtgjudge.model.rules.targets import legal_targets, target_requirements, target_spec
 from mtgjudge.model.build import obj, state_of
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
@@ -22,48 +22,48 @@ from mtgjudge.queries.format.files import load_text
 
 def test_hexproof_stops_only_opponents():
     s = state_of(obj("scout", "Gladecover Scout", controller="Bob"))
-    assert legal_targets(s, "creature", "Alice", None) == ([], False)
-    assert legal_targets(s, "creature", "Bob", None) == (["scout"], False)
+    assert legal_targets(s, target_spec("creature"), "Alice", None) == ([], False)
+    assert legal_targets(s, target_spec("creature"), "Bob", None) == (["scout"], False)
 
 
 def test_any_target_includes_players():
-    found, _ = legal_targets(state_of(), "any target", "Alice", None)
+    found, _ = legal_targets(state_of(), target_spec("any target"), "Alice", None)
     assert set(found) == {"Alice", "Bob"}
 
 
 def test_optional_targets_need_none():
-    (_, ok), = target_requirements(state_of(), ("any number of targets",), "Alice", None)
+    (_, ok), = target_requirements(state_of(), [target_spec("any number of targets")], "Alice", None)
     assert ok
 
 
 def test_unknown_phrase_is_unsupported():
     with pytest.raises(Unsupported):
-        legal_targets(state_of(), "creature with the most counters among them", "Alice", None)
+        legal_targets(state_of(), target_spec("creature with the most counters among them"), "Alice", None)
 
 
 def test_one_object_may_be_chosen_for_two_uses_of_target():
     # 601.2c: "if the spell uses the word 'target' in multiple places, the same object ... can be chosen once
     # for each instance of the word 'target'".
     s = state_of(obj("bear", "Grizzly Bears", controller="Bob"))
-    assert [ok for _, ok in target_requirements(s, ("creature", "creature"), "Alice", None)] == [True, True]
+    assert [ok for _, ok in target_requirements(s, [target_spec("creature"), target_spec("creature")], "Alice", None)] == [True, True]
     # But not twice for one instance: two target creatures need two creatures.
-    (_, ok), = target_requirements(s, ("two target creatures",), "Alice", None)
+    (_, ok), = target_requirements(s, [target_spec("two target creatures")], "Alice", None)
     assert not ok
 
 
 def test_another_target_with_one_candidate_is_not_decided():
     s = state_of(obj("bear", "Grizzly Bears", controller="Bob"))
     with pytest.raises(Unsupported):
-        target_requirements(s, ("creature", "another target creature"), "Alice", None)
+        target_requirements(s, [target_spec("creature"), target_spec("another target creature")], "Alice", None)
 
 
 def test_graveyard_and_spell_targets():
     s = state_of(obj("bear", "Grizzly Bears", controller="Bob", zone="graveyard"))
-    assert legal_targets(s, "creature card from a graveyard", "Alice", None) == (["bear"], False)
-    assert legal_targets(s, "creature card from your graveyard", "Alice", None) == ([], False)
-    assert legal_targets(s, "creature card from your graveyard", "Bob", None) == (["bear"], False)
-    assert legal_targets(s, "creature", "Alice", None) == ([], False)
-    assert legal_targets(s, "spell", "Alice", None) == ([], False)
+    assert legal_targets(s, target_spec("creature card from a graveyard"), "Alice", None) == (["bear"], False)
+    assert legal_targets(s, target_spec("creature card from your graveyard"), "Alice", None) == ([], False)
+    assert legal_targets(s, target_spec("creature card from your graveyard"), "Bob", None) == (["bear"], False)
+    assert legal_targets(s, target_spec("creature"), "Alice", None) == ([], False)
+    assert legal_targets(s, target_spec("spell"), "Alice", None) == ([], False)
 
 
 def test_next_turn_counts_round_the_table():

@@ -51,7 +51,8 @@ from mtgjudge.model.vocab.cast_options import adds_ways
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         has_buyback, total_cost)
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
-from mtgjudge.model.rules.enchanting import enchant_phrase
+from mtgjudge.model.rules.enchanting import enchant_spec
+from mtgjudge.model.rules.targets import specs_of
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import STEPS, GameState, StackAbility
 from mtgjudge.model.rules.timing import cast_by_flash_permission, flash_permission, sorcery_could_be_cast
@@ -481,20 +482,20 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
     the action names them, then its total cost (``extra``: the cost parts its modes add), every distinct payment a
     branch. ``state``: as casting began, the creatures tapped for conspire (``conspired``, 702.78a) tapped."""
     o = state.obj(oid)
-    phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
+    specs = tuple(t for ab in abilities if ab.kind == "spell" for t in specs_of(ab))
     if aura:
-        phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
+        specs += (enchant_spec(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
     out = []
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.
-    choices = choose_targets(game, phrases, player, oid, a.get("targets"))
+    choices = choose_targets(game, specs, player, oid, a.get("targets"))
     try:
         spell_ab = spell_ability(abilities)
     except Unsupported:
         if any(e.kind == "damage_divided" for ab in abilities for e in ab.effects):
             raise
         spell_ab = None
-    if spell_ab is not None and phrases:
+    if spell_ab is not None and specs:
         # 601.2d: each target of a divided effect gets at least 1, so no more targets than the amount
         choices = [t for t in choices if division_possible(spell_ab, t, x)]
         if not choices:
@@ -506,7 +507,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
             spell = g0.state.obj(oid)
             g0 = g0.with_state(g0.state.with_object(replace(spell, targets=targets)))
             g0 = g0.log("601.2c", f"{player} chooses the target(s) of {o.name}: {', '.join(name_of(g0.state, t) for t in targets)}")
-        elif phrases:
+        elif specs:
             g0 = g0.log("601.2c", f"{player} chooses no targets for {o.name} (each use of \"target\" allows none)")
         if len(choices) > 1:
             g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
@@ -582,7 +583,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     cost = activation_cost(state, oid, ability, x)
     # 602.2b, 601.2c: targets are chosen before the cost is paid; every legal choice is a branch unless the
     # action names them. The source permanent may be its own ability's target.
-    choices = choose_targets(game, ability.targets, player, oid, a.get("targets"), itself_illegal=False)
+    choices = choose_targets(game, specs_of(ability), player, oid, a.get("targets"), itself_illegal=False)
     out = []
     for targets in choices:
         # 602.2b, 601.2c: the targets are chosen before the costs are paid; what becoming them triggers waits

@@ -16,8 +16,8 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.targeting import still_legal
 from mtgjudge.model.rules.characteristics import ENCHANT_CREATURE
-from mtgjudge.model.rules.enchanting import enchant_phrase
-from mtgjudge.model.rules.targets import is_legal_target, target_spec
+from mtgjudge.model.rules.enchanting import enchant_spec
+from mtgjudge.model.rules.targets import is_legal_target
 from mtgjudge.model.words.choices.perform import as_it_enters
 
 
@@ -48,14 +48,14 @@ def resolve_aura(game: Game, oid: str) -> list[Game]:
     put into its owner's graveyard; else it enters the battlefield attached to its target."""
     st = game.state
     o = st.obj(oid)
-    phrase = enchant_phrase(st, oid)
+    spec = enchant_spec(st, oid)
     if len(o.targets) != 1:
         raise Unsupported(f"{o.name} on the stack has no target given; an Aura spell's target is chosen as it is cast "
                           "(303.4a)")
     (t,) = o.targets
     if t in st.player_names:
         raise Unsupported(f"{o.name} would enchant the player {t}: Auras attached to players are not modelled yet")
-    if not is_legal_target(st, target_spec(phrase), o.controller, oid, t):
+    if not is_legal_target(st, spec, o.controller, oid, t):
         lki = st.obj(oid)
         g = zones.move(game, oid, "graveyard").log("608.3b", f"the target of {o.name} is illegal: it doesn't "
                                                              "resolve and is put into its owner's graveyard")

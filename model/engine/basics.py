@@ -13,7 +13,6 @@ from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.exile_until import exile_until_leaves, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine.transforming import can_transform, transform
-from mtgjudge.model.engine.triggers import legal_target
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.life import life_changes
@@ -40,8 +39,9 @@ def _recruit(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 def _exile_until(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    phrase = e.arg("target")
-    legal = [t for t in ctx.targets if legal_target(game, phrase, ctx.controller, ctx.source, t, None)]
+    """610.3: exile the targets still legal (608.2b) until the source leaves the battlefield (all the targets of the
+    use at once, ``WHOLE_USE``: one for each opponent where it says so)."""
+    legal = [t for t, ok in zip(ctx.group, ctx.group_legal) if ok]
     return [exile_until_leaves(game, ctx.source, ctx.source_moves, ctx.controller, legal)]
 
 
@@ -139,6 +139,9 @@ def _transform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                     "doesn't transform again")]
     return [transform(game, ctx.source, ("701.27a", "701.27f"))]
 
+
+#: Words whose performer acts on all the targets of their use at once (``engine.performers.WHOLE_USE``).
+WHOLE_USE = frozenset({"exile_until_source_leaves"})
 
 PERFORMERS: dict[str, Performer] = {
     "exile_top": _exile_top,

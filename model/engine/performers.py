@@ -76,7 +76,7 @@ def _table() -> Mapping[str, Performer]:
 PERFORMERS: Mapping[str, Performer] = _table()
 
 #: Words whose performer acts on every target of its use of "target" at once (``Ctx.group``), not once per target.
-WHOLE_USE: frozenset[str] = damage.WHOLE_USE | delayed.WHOLE_USE | refs.WHOLE_USE
+WHOLE_USE: frozenset[str] = basics.WHOLE_USE | damage.WHOLE_USE | delayed.WHOLE_USE | refs.WHOLE_USE
 
 #: Marker words that govern the instructions after them, with the function that performs them (608.2c, 705,
 #: 701.38a: "If <condition>, <instruction>", coin flips and votes; 118.12a: "<instruction> unless you pay <cost>").

@@ -21,7 +21,7 @@ from mtgjudge.model.state import StackAbility
 from mtgjudge.model.engine.game import (MAX_STEPS, Game, game_over, merge, name_of, stack_resolves_whole,
                                         whole_stack_resolves)
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
-from mtgjudge.model.rules.targets import target_spec
+from mtgjudge.model.rules.targets import specs_of
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import entering_characteristics, put_onto_battlefield
 from mtgjudge.model.words.entering.perform import counters_choices
@@ -72,6 +72,7 @@ def spell_ability(abilities) -> Ability | None:
             raise Unsupported(f"what 'it' refers to in {a.text()!r} is not known to the engine")
     return Ability("spell", effects=tuple(e for a in spell for e in a.effects),
                    targets=tuple(t for a in spell for t in a.targets),
+                   target_specs=tuple(t for a in spell for t in a.target_specs),
                    source_text=" ".join(a.text() for a in spell))
 
 
@@ -86,7 +87,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if e.kind == "lasting" and (i == 0 or ability.effects[i - 1].kind != "exile_top"):
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet (what it applies to is "
                               "known to the engine only right after 'exile the top cards of your library')")
-    uses = [(None, None)] * len(ability.effects) if exiles_until(ability) or not ability.targets else \
+    # exiling until its source leaves (610.3): the one instruction acts on all the targets at once
+    uses = [(range(len(ctx.targets)) if e.kind == "exile_until_source_leaves" else None, None) for e in ability.effects] \
+        if exiles_until(ability) else [(None, None)] * len(ability.effects) if not ability.targets else \
         effect_uses(ability, ctx.targets)
     # 701.19c, 608.2c: "It can't be regenerated." after a destruction applies to that destruction itself
     unregenerable = {id(e) for e, nxt in zip(ability.effects, ability.effects[1:]) if nxt.kind == "no_regeneration"}
@@ -196,9 +199,12 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     if not ctx.targets:
         return []
     if exiles_until(ability):
-        phrases = [e.arg("target") for e in ability.effects if e.arg("target")]
-        ok = any(legal_target(game, phrases[0], ctx.controller, ctx.source, t, None) for t in ctx.targets)
-        return [True] * len(ctx.targets) if ok else None
+        # one use of "target", a target for each opponent where it says so (``triggers.target_slots``)
+        specs = specs_of(ability)
+        if len(specs) != 1:
+            raise Unsupported(f"which target each effect of {ability.text()!r} acts on is not known to the engine")
+        legal = [legal_target(game, specs[0], ctx.controller, ctx.source, t, None) for t in ctx.targets]
+        return legal if any(legal) else None
     legal = still_legal(game, ability, ctx.controller, ctx.source, ctx.targets)
     return legal if any(legal) else None
 
@@ -268,7 +274,7 @@ def resolve_top(game: Game) -> list[Game]:
                   source_lki=top.lki, links_exile=links, subject=top.subject, amount=top.amount,
                   player=top.player)
         # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
-        chose_none = top.chosen and all(target_spec(p).minimum == 0 for p in ability.targets)
+        chose_none = top.chosen and all(s.minimum == 0 for s in specs_of(ability))
         if ability.targets and not ctx.targets and not exiles_until(ability) and not chose_none:
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
@@ -318,7 +324,7 @@ def resolve_top(game: Game) -> list[Game]:
     # A spell the actions cast may have chosen no targets where every use says "up to" or "any number of"
     # (601.2c); one given on the stack without its targets is not known.
     chose_none = (top, game.moved(top)) in game.cast_plainly and all(
-        target_spec(p).minimum == 0 for p in spell[0].targets)
+        s.minimum == 0 for s in specs_of(spell[0]))
     if spell[0].targets and not ctx.targets and not chose_none:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
     legal = _targets_check(game, spell[0], ctx)
@@ -438,7 +444,7 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 ab = modes.on_stack(ability_of(g, top.source, top.index, top.lki), top.modes, top.source)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
-                slots = target_slots(g, ab, top.controller) if exiles_until(ab) else [(t, None, False) for t in ab.targets]
+                slots = target_slots(g, ab, top.controller) if exiles_until(ab) else [(t, None, False) for t in specs_of(ab)]
                 if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")

@@ -36,6 +36,8 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.modes import modal_of
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.timing import split_second_requirement
+from mtgjudge.model.rules.targets import specs_of
+from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
 from mtgjudge.model.words.kicker.perform import kicker_costs, unperformed_options
@@ -112,22 +114,22 @@ def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], key
                                                  f"{keyword.lower()} cost ({format_cost(cost.symbols) or '{0}'}"
                                                  f"{''.join(', ' + p.text() for p in cost.other)})"),))
     abilities = current(st, oid).abilities
-    phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
+    specs = tuple(t for ab in abilities if ab.kind == "spell" for t in specs_of(ab))
     moved = zones.move(game, oid, "stack", controller=player, cast_from=o.zone)
     moved = moved.log(because + ("608.2g", "601.2a", "118.9"),
                       f"{player} casts {o.name} ({oid}) from {o.zone} for its {keyword.lower()} cost "
                       f"{format_cost(mana) or '{0}'} rather than its mana cost; it becomes the topmost object on the "
                       "stack")
     out = []
-    for g in _with_targets(moved, phrases, player, oid, o.name):
+    for g in _with_targets(moved, specs, player, oid, o.name):
         for paid in pay(g, st, player, cost, None, oid if reads_colors_spent(abilities) else None):
             out.append(_cast(paid, oid, player, o))
     return out
 
 
-def _with_targets(game: Game, phrases: tuple, player: str, oid: str, name: str) -> list[Game]:
+def _with_targets(game: Game, specs: tuple[TargetSpec, ...], player: str, oid: str, name: str) -> list[Game]:
     """601.2c: every legal choice of the spell's targets, each a branch (Illegal when one has no legal choice)."""
-    choices = choose_targets(game, phrases, player, oid, None)
+    choices = choose_targets(game, specs, player, oid, None)
     out = []
     for targets in choices:
         g = game
@@ -135,7 +137,7 @@ def _with_targets(game: Game, phrases: tuple, player: str, oid: str, name: str) 
             g = g.with_state(g.state.with_object(replace(g.state.obj(oid), targets=targets)))
             g = g.log("601.2c", f"{player} chooses the target(s) of {name}: "
                                 + ", ".join(name_of(g.state, t) for t in targets))
-        elif phrases:
+        elif specs:
             g = g.log("601.2c", f"{player} chooses no targets for {name} (each use of \"target\" allows none)")
         if len(choices) > 1:
             g = g.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
@@ -162,13 +164,13 @@ def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, .
     st = game.state
     o = st.obj(oid)
     abilities = current(st, oid).abilities
-    phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
+    specs = tuple(t for ab in abilities if ab.kind == "spell" for t in specs_of(ab))
     moved = zones.move(game, oid, "stack", controller=player, cast_from=o.zone)
     moved = moved.log(because + ("608.2g", "601.2a", "118.9b"),
                       f"{player} casts {o.name} ({oid}) from {o.zone} without paying its mana cost; it becomes the "
                       "topmost object on the stack and no player receives priority")
     # 601.2c, 601.5: a target with no legal choice: the spell can't be cast (Illegal, with the reason)
-    return [_cast(g, oid, player, o) for g in _with_targets(moved, phrases, player, oid, o.name)]
+    return [_cast(g, oid, player, o) for g in _with_targets(moved, specs, player, oid, o.name)]
 
 
 def cast_or_not(game: Game, oid: str, player: str, rule: str, keyword: str, remains: str) -> list[Game]:

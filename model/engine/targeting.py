@@ -13,7 +13,7 @@ from typing import Sequence
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, find_ref
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.rules.targets import is_legal_target, legal_choices, target_spec
+from mtgjudge.model.rules.targets import is_legal_target, legal_choices, specs_of
 from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
@@ -36,18 +36,18 @@ def _resolve_ref(game: Game, ref: str) -> str:
     return found
 
 
-def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str,
+def choose_targets(game: Game, specs: Sequence[TargetSpec], chooser: str, source: str,
                    fixed: Sequence[str] | None, itself_illegal: bool = True) -> list[tuple[str, ...]]:
-    """Every choice of targets for the uses of "target" ``phrases`` of the spell or ability ``source`` (on
+    """Every choice of targets for the uses of "target" ``specs`` of the spell or ability ``source`` (on
     the stack already, 601.2a-c): one object or player for each use; ``itself_illegal``: ``source`` is the
     spell itself (115.5), not the permanent an ability comes from. ``fixed`` (the action's ``targets``)
     settles the choice; a fixed target that is not legal makes the action illegal (601.2c, 115.1)."""
-    if not phrases:
+    if not specs:
         if fixed:
             raise InputError("targets", f"{_name(game, source)} has no targets to choose")
         return [()]
     require_modelled(game.state, (Scope.TARGETING,), "targets are chosen")
-    specs = [target_spec(p) for p in phrases]
+    phrases = [s.phrase for s in specs]
     if sum(1 for s in specs if s.minimum != s.maximum) > 1:
         raise Unsupported(f"the targets ({'; '.join(phrases)}): more than one use of \"target\" with a variable number "
                           "of targets is not performed by the engine yet")
@@ -173,7 +173,7 @@ def effect_uses(ability: Ability, targets: Sequence[str]) -> list[tuple[range | 
     named = sum(1 for e in ability.effects for k in TARGET_ARGS if e.arg(k))
     if named != len(ability.targets):
         raise Unsupported(f"which target each effect of {ability.text()!r} acts on is not known to the engine")
-    groups = target_groups([target_spec(p) for p in ability.targets], len(targets))
+    groups = target_groups(specs_of(ability), len(targets))
     out: list[tuple[range | None, range | None]] = []
     n = 0
     for e in ability.effects:
@@ -197,7 +197,7 @@ def effect_slots(ability: Ability, targets: Sequence[str]) -> list[range | None]
 def still_legal(game: Game, ability: Ability, controller: str, source: str, targets: Sequence[str]) -> list[bool]:
     """608.2b: is each target still legal as the spell or ability resolves (the same test as when it was
     chosen: ``rules.targets``)? A target that changed zones is a new object and illegal (400.7)."""
-    specs = [target_spec(p) for p in ability.targets]
+    specs = specs_of(ability)
     groups = target_groups(specs, len(targets))
     require_modelled(game.state, (Scope.TARGETING,), "targets are checked on resolution")
     out = [False] * len(targets)

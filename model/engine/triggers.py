@@ -28,7 +28,8 @@ from mtgjudge.model.rules.layers import APPLIERS, PARTS, compute_all, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
-from mtgjudge.model.rules.targets import is_legal_target, target_spec
+from mtgjudge.model.rules.targets import is_legal_target, specs_of
+from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.rules.combat.declare import defending_player
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.words.modes import perform as modes
@@ -819,28 +820,29 @@ def apnap(game: Game) -> list[str]:
     return [n for n in names[a:] + names[:a] if n not in game.left]
 
 
-def legal_target(game: Game, phrase: str, chooser: str, source: str, oid: str, player: str | None) -> bool:
-    """Is ``oid`` a legal target for ``phrase`` now (115.1, 608.2b)? ``player``: "that player" (for each
+def legal_target(game: Game, spec: TargetSpec, chooser: str, source: str, oid: str, player: str | None) -> bool:
+    """Is ``oid`` a legal target for ``spec`` now (115.1, 608.2b)? ``player``: "that player" (for each
     opponent); None: any of the controller's opponents."""
-    return is_legal_target(game.state, target_spec(phrase), chooser, source, oid, player)
+    return is_legal_target(game.state, spec, chooser, source, oid, player)
 
 
-def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[str, str | None, bool]]:
-    """The ability's targets: (phrase, "that player" or None, optional) for each use of "target"."""
-    out: list[tuple[str, str | None, bool]] = []
-    for e in ability.effects:
-        phrase = e.arg("target")
-        if not phrase:
-            continue
+def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[TargetSpec, str | None, bool]]:
+    """The ability's targets: (the use of "target", "that player" or None, optional) for each use of "target"
+    its effects name (the uses in the order written: ``Ability.target_specs``)."""
+    specs = specs_of(ability)
+    named = [e for e in ability.effects if e.arg("target")]
+    if len(named) != len(specs) or any(e.arg("target2") for e in ability.effects):
+        raise Unsupported(f"which target each effect of {ability.text()!r} acts on is not known to the engine")
+    out: list[tuple[TargetSpec, str | None, bool]] = []
+    for e, spec in zip(named, specs):
         if e.kind != "exile_until_source_leaves":
-            spec = target_spec(phrase)
             if (spec.minimum, spec.maximum) not in ((1, 1), (0, 1)) or spec.that_player:
                 raise Unsupported(f"choosing targets for {e.text()!r}: only one target, or up to one, is performed "
                                   "by the engine for a triggered ability")
-            out.append((phrase, None, spec.minimum == 0))
+            out.append((spec, None, spec.minimum == 0))
             continue
         players = [p for p in apnap(game) if p != controller] if e.arg("for_each") == "opponent" else [None]
-        out += [(phrase, pl, bool(e.arg("up_to"))) for pl in players]
+        out += [(spec, pl, bool(e.arg("up_to"))) for pl in players]
     return out
 
 
@@ -851,7 +853,7 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     ~ leaves" for each opponent has its own slots (``target_slots``)."""
     if not exiles_until(ability):
         try:
-            choices = choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
+            choices = choose_targets(game, specs_of(ability), controller, source, None, itself_illegal=False)
         except Illegal:
             return []
         for t in choices:
@@ -859,8 +861,7 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
         # 601.2d: each target of damage divided among them gets at least 1: no more targets than that
         return [t for t in choices if division_possible(ability, t, None)]
     slots: list[list[str | None]] = []
-    for phrase, pl, optional in target_slots(game, ability, controller):
-        spec = target_spec(phrase)
+    for spec, pl, optional in target_slots(game, ability, controller):
         # Objects in the phrase's zone and players (115.1); the legality test is ``rules.targets`` alone.
         # (cards in graveyards: "return target creature card from your graveyard", which graveyards is
         # ``rules.targets``'s test, as for spells)
@@ -868,10 +869,10 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
             [x for x in game.state.stack if isinstance(x, str)] if spec.zone == "stack" else \
             [o.id for o in game.state.objects if o.zone == "graveyard"] if spec.zone == "graveyard" else []
         if spec.zone not in ("battlefield", "stack", "graveyard") and spec.objects:
-            raise Unsupported(f"choosing \"target {phrase}\" in the {spec.zone} for a triggered ability is not "
+            raise Unsupported(f"choosing \"target {spec.phrase}\" in the {spec.zone} for a triggered ability is not "
                               "performed by the engine yet")
         candidates += list(apnap(game)) if spec.players else []
-        opts = [c for c in candidates if legal_target(game, phrase, controller, source, c, pl)]
+        opts = [c for c in candidates if legal_target(game, spec, controller, source, c, pl)]
         slots.append(([None] if optional else []) + opts)
     if prod(len(x) for x in slots) > MAX_BRANCHES:
         raise Unsupported(f"more than {MAX_BRANCHES} choices of targets: the search bound was reached")

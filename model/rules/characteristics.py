@@ -12,7 +12,7 @@ from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
 from mtgjudge.model.names import is_unknown, unknown_card
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import COMBAT_STEPS
-from mtgjudge.model.selectors import Selector
+from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
 from mtgjudge.model.lazy_dataclass import dataclass
@@ -234,7 +234,9 @@ def applies_to(chars: dict, eff: StaticEffect, src, affected: list) -> list:
 
 
 #: 702.103b: the ability a bestowed spell or permanent gains, "Enchant creature" (702.5a).
-ENCHANT_CREATURE = Ability("keyword", keyword="Enchant", targets=("target creature",), source_text="Enchant creature")
+ENCHANT_CREATURE = Ability("keyword", keyword="Enchant", targets=("target creature",),
+                           target_specs=(TargetSpec("target creature", objects=(Selector(types=("Creature",)),)),),
+                           source_text="Enchant creature")
 
 
 def bestowed_characteristics(chars: Characteristics) -> Characteristics:

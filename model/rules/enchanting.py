@@ -9,7 +9,8 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from
-from mtgjudge.model.rules.targets import target_spec
+from mtgjudge.model.rules.targets import specs_of
+from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
 
@@ -23,11 +24,20 @@ def enchant_phrase(state: GameState, aura: str) -> str:
     return phrases[0]
 
 
+def enchant_spec(state: GameState, aura: str) -> TargetSpec:
+    """The Aura's one enchant ability's phrase as read when its card was compiled (``enchant_phrase``)."""
+    ch = current(state, aura)
+    specs = [s for a in ch.abilities if a.kind == "keyword" and a.keyword == "Enchant" for s in specs_of(a)]
+    if len(specs) != 1:
+        raise Unsupported(f"{state.obj(aura).name} is an Aura: what it can enchant (115.1b, 702.5a) is not modelled")
+    return specs[0]
+
+
 def can_enchant(state: GameState, aura: str, target: str) -> bool:
     """303.4c, 704.5m: may the Aura stay attached to the permanent ``target``? It must fit the enchant
     ability's phrase and have no protection from the Aura (702.16c); unmodelled text that may concern attachments is
     unsupported."""
-    spec = target_spec(enchant_phrase(state, aura))
+    spec = enchant_spec(state, aura)
     o = state.obj(target)
     if o.zone != "battlefield" or spec.zone != "battlefield":
         return False

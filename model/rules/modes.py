@@ -8,7 +8,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Iterable
 
 from mtgjudge.model.explain import Step, step
-from mtgjudge.model.rules.targets import target_requirements
+from mtgjudge.model.rules.targets import specs_of, target_requirements
+from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
 
@@ -32,9 +33,10 @@ def all_choices(ab: Ability) -> list[Combo]:
     return [c for k in range(max(lo, 1), hi + 1) for c in pick(n, k)]
 
 
-def mode_targets(ab: Ability, combo: Combo) -> tuple[str, ...]:
-    """The target phrases of the chosen modes, in the order the spell's text says "target" (601.2c, 700.2c)."""
-    return tuple(t for i in combo for t in ab.modes[i - 1].targets)
+def mode_targets(ab: Ability, combo: Combo) -> list[TargetSpec]:
+    """The uses of "target" of the chosen modes, in the order the spell's text says "target" (601.2c, 700.2c), as
+    read when the card was compiled."""
+    return [t for i in combo for t in specs_of(ab.modes[i - 1])]
 
 
 def legal_choices(state: GameState, ab: Ability, player: str, source: str | None) -> list[Combo]:

@@ -9,6 +9,7 @@ with several uses is read as "different from the others" only where both reading
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import replace
 import re
 
@@ -21,15 +22,32 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from, why as protection_why
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.phrases import parse_target
 from mtgjudge.model.vocab.scopes import Scope
 
 def target_spec(phrase: str) -> TargetSpec:
-    """The TargetSpec of a phrase, or Unsupported naming it."""
+    """The TargetSpec of a phrase, or Unsupported naming it (for a reader; a spell or ability being cast or
+    resolved has its phrases read already: ``specs_of``)."""
     try:
         return parse_target(phrase)
     except DefinitionError:
         raise Unsupported(f"the target phrase {phrase!r} is not in the verifier's vocabulary") from None
+
+
+def specs_of(ability: Ability) -> list[TargetSpec]:
+    """Each use of "target" of the ability, in the order written, as the phrase grammar read it when the card was
+    compiled (``Ability.target_specs``); Unsupported naming a phrase the grammar does not read."""
+    if len(ability.target_specs) != len(ability.targets) or \
+            any(s is not None and s.phrase != p for p, s in zip(ability.targets, ability.target_specs)):
+        raise Unsupported(f"the targets ({'; '.join(ability.targets)}) of {ability.text()!r} were not read as its card "
+                          "was compiled")
+    out = []
+    for phrase, spec in zip(ability.targets, ability.target_specs):
+        if spec is None:
+            raise Unsupported(f"the target phrase {phrase!r} is not in the verifier's vocabulary")
+        out.append(spec)
+    return out
 
 
 #: What may stop an object being targeted (115.1; 702.11 hexproof, 702.18 shroud, 702.16 protection, "can't be the
@@ -158,9 +176,8 @@ def legal_choices(state: GameState, spec: TargetSpec, chooser: str, source: str 
     return players + objs
 
 
-def legal_targets(state: GameState, phrase: str, chooser: str, source: str | None) -> tuple[list[str], bool]:
-    """The objects or players ``phrase`` could target for ``chooser``, and whether zero targets is allowed."""
-    spec = target_spec(phrase)
+def legal_targets(state: GameState, spec: TargetSpec, chooser: str, source: str | None) -> tuple[list[str], bool]:
+    """The objects or players ``spec`` could target for ``chooser``, and whether zero targets is allowed."""
     return legal_choices(state, spec, chooser, source), spec.minimum == 0
 
 
@@ -183,12 +200,12 @@ def _as_target(phrase: str) -> str:
     """The phrase as the card says it: "target creature" (an encoding's "creature"), "up to one target creature"."""
     return phrase if "target" in phrase.lower().split() or "targets" in phrase.lower().split() else f"target {phrase}"
 
-def target_requirements(state: GameState, phrases: tuple[str, ...], chooser: str, source: str | None) -> list[tuple[Step, bool]]:
+def target_requirements(state: GameState, specs: Sequence[TargetSpec], chooser: str, source: str | None) \
+        -> list[tuple[Step, bool]]:
     """One (reason, holds) pair per use of "target" (601.2c): are there enough legal choices for it? With
     several uses where one says "another", the uses are also checked together for different objects."""
-    if phrases:
+    if specs:
         require_modelled(state, (Scope.TARGETING,), "targets are chosen")
-    specs = [target_spec(p) for p in phrases]
     out: list[tuple[Step, bool]] = []
     options: list[list[str]] = []
     for spec in specs:
@@ -213,6 +230,6 @@ def target_requirements(state: GameState, phrases: tuple[str, ...], chooser: str
     if linked and all(ok for _, ok in out):
         needs = [s.minimum for s in specs]
         if not _distinct_choice_exists(options, needs):
-            raise Unsupported(f"the targets ({'; '.join(phrases)}) could be chosen only if \"another\" allows the "
+            raise Unsupported(f"the targets ({'; '.join(s.phrase for s in specs)}) could be chosen only if \"another\" allows the "
                               "same object for two of them, which the verifier does not decide")
     return out

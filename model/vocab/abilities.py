@@ -744,6 +744,9 @@ class Ability:
                                        # may be activated, and how its mana may be spent, are unknown; what it
                                        # would produce (106.7, costs ignored) is not affected
     targets: tuple[str, ...] = ()      # what it targets, as target phrases (rules.targets)
+    #: each of ``targets`` as the phrase grammar read it as the card was compiled (``vocab.parse.read_targets``);
+    #: None for a phrase the grammar does not read (choosing it is unsupported, naming it)
+    target_specs: tuple[TargetSpec | None, ...] = ()
     trigger: str = ""                  # triggered: the event, as words
     source_text: str = ""              # unmodelled: the card text; others: optional override of text()
     rule_given: str = ""               # abilities the rules give the object (305.6): the rule number

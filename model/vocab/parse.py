@@ -3,12 +3,13 @@ against its record (``vocab.words``: known word, known arguments of the right ty
 ``validate``), so that a definition that breaks the encoding is refused when it loads, naming the field."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.objects import ZONES
-from mtgjudge.model.selectors import OBJECTS, SELECTOR_KEYS, SELECTS, Selector
-from mtgjudge.model.vocab.phrases import parse as parse_phrase, parse_np as parse_noun_phrase, parse_nps
+from mtgjudge.model.selectors import OBJECTS, SELECTOR_KEYS, SELECTS, Selector, TargetSpec
+from mtgjudge.model.vocab.phrases import parse as parse_phrase, parse_np as parse_noun_phrase, parse_nps, parse_target
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect
 from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
 from mtgjudge.model.vocab.scopes import Scope
@@ -137,6 +138,24 @@ def parse_mana_trigger(data: Any) -> ManaTrigger:
     if add.mode not in ("fixed", "chosen_color", "produced_type") or add.per or add.per_counter:
         raise DefinitionError("mana_trigger: add must be fixed mana, {chosen_color: 1} or {produced_type: true}")
     return ManaTrigger(event, of, by, add, str(data.get("enchanted_is", "")))
+
+
+def read_targets(ability: Ability) -> Ability:
+    """The ability with each of its target phrases (and its modes', 700.2) read by the phrase grammar once, as
+    the card is compiled (``Ability.target_specs``), so that choosing and checking targets (``rules.targets``)
+    parses nothing; a phrase the grammar does not read is kept as None, and choosing it is unsupported."""
+    modes = tuple(read_targets(m) for m in ability.modes)
+    specs = tuple(_target_or_none(p) for p in ability.targets)
+    if modes == ability.modes and specs == ability.target_specs:
+        return ability
+    return replace(ability, modes=modes, target_specs=specs)
+
+
+def _target_or_none(phrase: str) -> TargetSpec | None:
+    try:
+        return parse_target(phrase)
+    except DefinitionError:
+        return None
 
 
 def parse_ability(data: Any) -> Ability:

@@ -36,7 +36,7 @@ from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.payment.symbols import ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.targets import legal_targets
+from mtgjudge.model.rules.targets import legal_targets, target_spec
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
 from mtgjudge.model.vocab.grammar import parse_cost_text
@@ -344,7 +344,7 @@ def _targets(q: Question, phrase: str) -> list[str] | None:
     """The legal targets of ``phrase`` on the question's board; None where no board can help: zero targets
     may be chosen, or the model does not read the phrase (the answer will name it)."""
     try:
-        found, optional = legal_targets(q.state, phrase, PLAYER, CARD_ID)
+        found, optional = legal_targets(q.state, target_spec(phrase), PLAYER, CARD_ID)
     except Unsupported:
         return None
     return None if optional else found

@@ -42,7 +42,8 @@ from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import this_turn
 from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.rules.targets import legal_choices, target_spec
+from mtgjudge.model.rules.targets import legal_choices, specs_of
+from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.words.costs.record import has_conspire, replicate_cost
 from mtgjudge.model.words.modes import perform as modes
@@ -59,7 +60,7 @@ def _copy_id(game: Game, spell: str) -> str:
     return f"_copy-of-{slug}-{k}"
 
 
-def _phrases(o: GameObject) -> tuple[str, ...]:
+def _specs(o: GameObject) -> list[TargetSpec]:
     """The uses of "target" of the spell ``o`` as it was cast (its chosen modes, 700.2b), in the order written;
     unsupported where what the copy copies is not kept on the spell."""
     abilities = modes.expand(o.printed.abilities, modes.chosen_of(o), o.name)
@@ -75,16 +76,15 @@ def _phrases(o: GameObject) -> tuple[str, ...]:
     if any(e.kind in DIVIDED for a in spell for e in a.effects):
         raise Unsupported(f"copying {o.name} ({o.id}): how it divides among its targets was chosen as it was cast "
                           "(601.2d) and is copied (707.10), which the engine does not keep")
-    phrases = tuple(t for a in spell for t in a.targets)
-    for p in phrases:
-        spec = target_spec(p)
+    specs = [t for a in spell for t in specs_of(a)]
+    for spec in specs:
         if spec.minimum != 1 or spec.maximum != 1 or spec.that_player or spec.zone_owner == "single" or \
                 any(sel.other for sel in spec.objects):
-            raise Unsupported(f"copying {o.name} ({o.id}): choosing new targets for {p!r} (a number of targets "
-                              "chosen as it was cast, or targets chosen together) is not performed")
-    if len(phrases) != len(o.targets):
+            raise Unsupported(f"copying {o.name} ({o.id}): choosing new targets for {spec.phrase!r} (a number of "
+                              "targets chosen as it was cast, or targets chosen together) is not performed")
+    if len(specs) != len(o.targets):
         raise Unsupported(f"copying {o.name} ({o.id}): its targets as it was cast are not known to the engine")
-    return phrases
+    return specs
 
 
 def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) -> tuple[Game, str]:
@@ -108,7 +108,7 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
         # spell's text change and its alternative cost paid; neither is worked out for a copy
         raise Unsupported(f"copying {o.name} ({spell}), a {'fused split' if o.fused else 'overloaded'} spell "
                           f"({'702.102b' if o.fused else '702.96a'}, 707.10): not performed")
-    _phrases(o)         # what the copy copies is kept on the spell (or unsupported), new targets or not
+    _specs(o)           # what the copy copies is kept on the spell (or unsupported), new targets or not
     cid = _copy_id(game, spell)
     copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,
                       x=o.x, kicked=o.kicked, chosen=o.chosen, targets=o.targets, bought_back=o.bought_back,
@@ -132,12 +132,12 @@ def new_targets(game: Game, cid: str) -> list[Game]:
     the target it has (legal or not) or a legal new one; each a branch."""
     st = game.state
     o = st.obj(cid)
-    phrases = _phrases(o)
-    if not phrases:
+    specs = _specs(o)
+    if not specs:
         return [game]
     options = []
-    for p, was in zip(phrases, o.targets):
-        new = [c for c in legal_choices(st, target_spec(p), o.controller, cid) if c not in (cid, was)]
+    for spec, was in zip(specs, o.targets):
+        new = [c for c in legal_choices(st, spec, o.controller, cid) if c not in (cid, was)]
         options.append([was] + new)     # 115.5: a spell can't target itself
     if prod(len(x) for x in options) > MAX_BRANCHES:
         raise SearchBound(f"more than {MAX_BRANCHES} choices of new targets for a copy of {o.name}: the search bound "

@@ -189,16 +189,19 @@ def as_announced(ability: Ability, kicked) -> Ability:
     if sum(1 for e in ability.effects for k in _TARGET_ARGS if e.arg(k)) != len(ability.targets):
         raise Unsupported(f"which targets of {ability.text()!r} are chosen only if it was kicked (702.33g) is not "
                           "known to the engine")
-    effects, targets = [], []
-    phrases = iter(ability.targets)
+    effects, kept = [], []
+    # Each use of "target" with its phrase read at compile time (``Ability.target_specs``), kept or left out together.
+    specs = ability.target_specs if len(ability.target_specs) == len(ability.targets) else (None,) * len(ability.targets)
+    uses_left = iter(range(len(ability.targets)))
     skip = False
     for e in ability.effects:
         if e.kind == "if_kicked":
             skip = not kicked
             continue
-        uses = [next(phrases, None) for k in _TARGET_ARGS if e.arg(k)]
+        uses = [next(uses_left, None) for k in _TARGET_ARGS if e.arg(k)]
         if not skip:
             effects.append(e)
-            targets += [p for p in uses if p is not None]
+            kept += [i for i in uses if i is not None]
         skip = False
-    return replace(ability, effects=tuple(effects), targets=tuple(targets))
+    return replace(ability, effects=tuple(effects), targets=tuple(ability.targets[i] for i in kept),
+                   target_specs=tuple(specs[i] for i in kept) if ability.target_specs else ())

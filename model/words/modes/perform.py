@@ -108,7 +108,9 @@ def mode_ability(ab: Ability, combo: Combo) -> Ability:
     written, a mode chosen twice appearing twice (700.2d, 608.2c)."""
     return replace(ab, modes=(), choose=(0, 0), mode_repeat=False,
                    effects=tuple(e for i in combo for e in ab.modes[i - 1].effects),
-                   targets=tuple(t for i in combo for t in ab.modes[i - 1].targets))
+                   targets=tuple(t for i in combo for t in ab.modes[i - 1].targets),
+                   target_specs=tuple(t for i in combo for t in ab.modes[i - 1].target_specs)
+                   if all(len(m.target_specs) == len(m.targets) for m in ab.modes) else ())
 
 
 def on_stack(ab: Ability, combo: Combo | None, name: str) -> Ability:
