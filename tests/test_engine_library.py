@@ -14,7 +14,7 @@ from mtgjudge.model.words.library.read import library_word, looked_more_after, s
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
-from tests.engine_helpers import one, zone
+from tests.engine_helpers import one, written_args, zone
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.queries.runner import run_question
 
@@ -77,7 +77,7 @@ def test_sentences_are_read_into_words(sentence, kind, args):
     found = ("target player",) if "Target player" in sentence else ()
     w = library_word(sentence, found)
     assert w is not None and w.kind == kind
-    assert dict(w.args) == args
+    assert written_args(w) == args
 
 
 @pytest.mark.parametrize("sentence", [
@@ -359,7 +359,7 @@ def test_putting_a_player_on_top_of_a_library_is_not_read():
 def test_more_sentences_are_read(sentence, kind, args):
     from mtgjudge.model.oracle.targets import find_targets
     w = library_word(sentence, find_targets(sentence))
-    assert w is not None and w.kind == kind and dict(w.args) == args
+    assert w is not None and w.kind == kind and written_args(w) == args
 
 
 def test_putting_a_card_of_an_opponents_graveyard_on_top_of_your_library_is_not_read():
@@ -446,7 +446,7 @@ def _look(n: int):
 def test_what_is_done_with_the_cards_looked_at(sentence, n, args):
     w = looked_more_after(sentence, [_look(n)])
     assert w is not None and w.kind == "take_looked"
-    assert {k: v for k, v in w.args if v not in (False,)} == {k: v for k, v in args.items() if v is not False}
+    assert {k: v for k, v in written_args(w).items() if v not in (False,)} == {k: v for k, v in args.items() if v is not False}
 
 
 @pytest.mark.parametrize("sentence,n", [
@@ -482,7 +482,7 @@ def test_the_cards_looked_at_are_read_only_right_after_the_look():
 def test_searches_are_read(sentence, found, kind, args):
     w = search_more_word(sentence, found)
     assert w is not None and w.kind == kind
-    assert {k: v for k, v in w.args if v not in (False, "")} == args
+    assert {k: v for k, v in written_args(w).items() if v not in (False, "")} == args
 
 
 @pytest.mark.parametrize("sentence,found", [
@@ -717,3 +717,19 @@ def test_search_reveal_them_then_shuffle_and_put_on_top_is_one_search():
     words, _ = read_effect_words(sentences("Search your library for up to three creature cards and reveal them. "
                                            "Shuffle your library, then put those cards on top of it in any order."))
     assert [w.kind for w in words] == ["search"] and words[0].arg("to") == "top"
+
+
+def test_the_cards_a_search_or_a_choice_may_take_are_read_as_the_card_is_compiled_701_23a():
+    """What a search (701.23a) or a choice from a hand may find is read once, as its word is compiled; a quality the
+    target grammar does not read is kept unread, and performing the word is then unsupported, naming it."""
+    from mtgjudge.model.errors import Unsupported
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.model.words.players.record import CARDS, cards_of
+    found = parse_effect({"search": {"n": 1, "quality": "basic land", "to": "hand"}})
+    assert cards_of(found).objects[0].supertypes == ("Basic",) and cards_of(found).zone == "graveyard"
+    for word in (parse_effect({"search": {"n": 1, "quality": "frobnicator", "to": "hand"}}),
+                 parse_effect({"put_from_hand": {"quality": "frobnicator"}}),
+                 parse_effect({"chosen_to": {"quality": "frobnicator", "to": "exile"}})):
+        assert word.arg(CARDS) is None
+        with pytest.raises(Unsupported, match="frobnicator card"):
+            cards_of(word)

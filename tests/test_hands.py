@@ -17,7 +17,7 @@ from mtgjudge.model.words.library.read import hand_after, library_word
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.queries.format.files import load_text
-from tests.engine_helpers import one, zone
+from tests.engine_helpers import one, written_args, zone
 from mtgjudge.model.engine.kernel.context import Ctx
 
 LANDS = ("u1", "u2", "u3", "b1", "b2", "g1", "g2", "g3", "r1", "w1")
@@ -78,7 +78,7 @@ def test_a_choice_with_a_mana_value_is_read():
 def test_choose_and_exile_in_one_sentence_is_one_word():
     words = _words("Target opponent reveals their hand. You choose a nonland card from it and exile that card.")
     assert [w.kind for w in words] == ["reveal_hand", "chosen_to"]
-    assert dict(words[1].args) == {"quality": "nonland", "to": "exile", "chosen": True}
+    assert written_args(words[1]) == {"quality": "nonland", "to": "exile", "chosen": True}
 
 
 @pytest.mark.parametrize("sentence", [
@@ -321,7 +321,7 @@ def test_splinter_on_a_named_library_is_unsupported():
 def test_a_searched_card_may_carry_a_mana_value_or_a_power():
     w = library_word("Search your library for a creature card with power 2 or less, reveal it, put it into your "
                      "hand, then shuffle your library.", ())
-    assert dict(w.args) == {"n": 1, "up_to": False, "quality": "creature", "to": "hand", "shuffle": True,
+    assert written_args(w) == {"n": 1, "up_to": False, "quality": "creature", "to": "hand", "shuffle": True,
                             "with": "with power 2 or less", "reveal": True}
     # near miss: a qualified card put onto the battlefield must be known: not read
     assert library_word("Search your library for a creature card with converted mana cost 3 or less, put it onto "
@@ -388,10 +388,10 @@ def test_goblin_recruiter_leaves_the_library_cards_nobody_knows():
 
 def test_a_land_card_put_from_the_hand_is_read():
     w = library_word("You may put a land card from your hand onto the battlefield.", ())
-    assert w.kind == "put_from_hand" and dict(w.args) == {"quality": "land", "may": True}
+    assert w.kind == "put_from_hand" and written_args(w) == {"quality": "land", "may": True}
     assert w.render() == "You may put a land card from your hand onto the battlefield"
     w = library_word("Put a creature card from your hand onto the battlefield tapped.", ())
-    assert dict(w.args) == {"quality": "creature", "tapped": True}
+    assert written_args(w) == {"quality": "creature", "tapped": True}
 
 
 @pytest.mark.parametrize("sentence", [

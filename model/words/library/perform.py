@@ -39,13 +39,12 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import CardDef, GameObject
-from mtgjudge.model.words.players.record import card_phrase
+from mtgjudge.model.words.players.record import cards_of
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.state import MAX_POOL, EffectInForce, GameState, PoolMana
-from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.entering import enter_each_way
@@ -472,7 +471,7 @@ def _search_named(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                           "is decides whether it may be found")
     if to not in ("hand", "battlefield", "battlefield_tapped") or quality == "named ~" or n == "X":
         raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
-    spec = phrases.parse_target(card_phrase(quality, e.arg("with", "")))
+    spec = cards_of(e)
     src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
     # a qualifier after the noun ("a card with mana value 4") is a stated quality too (701.23b)
     stated = bool(quality or e.arg("with"))
@@ -584,8 +583,7 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if e.arg("chosen"):     # chosen in this sentence, from the hand the sentence before revealed (608.2c)
         game = game.log("608.2c", f"{ctx.controller} chooses a card from {p}'s revealed hand")
     st = game.state
-    quality = e.arg("quality", "")
-    spec = phrases.parse_target(card_phrase(quality, e.arg("with", "")))
+    spec = cards_of(e)
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     fits = []
     for oid in st.player(p).zone("hand"):
@@ -627,7 +625,7 @@ def _put_from_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     whether it may be put)."""
     p = ctx.controller
     st = game.state
-    spec = phrases.parse_target(card_phrase(e.arg("quality"), ""))
+    spec = cards_of(e)
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     fits = []
     for oid in st.player(p).zone("hand"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts          # the one count concept: the acts' counts, read as compiled
 from mtgjudge.model.words.players import record as words_players
+from mtgjudge.model.words.players.record import CARDS
 from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.phrases import ANY_NUMBER
 from mtgjudge.model.vocab.scopes import Scope
@@ -133,13 +134,14 @@ def _v_n_or_x(a: dict) -> None:
         raise DefinitionError("k must be 0 or more, or X")
 
 
-def _v_search(a: dict) -> None:
+def _v_search(a: dict) -> dict:
     if a.get("n") != "X" or a.get("to") != "hand":      # X cards (107.3a): into a hand only
         _v_n(a)
     if a.get("with") and a.get("to") not in ("hand", "top"):
         raise DefinitionError("a qualified card (\"with ...\") is read only into a hand or on top of the library")
     if a.get("to") not in SEARCH_TO:
         raise DefinitionError(f"to must be one of {', '.join(SEARCH_TO)}")
+    return words_players.with_cards(a)
 
 
 def _r_search(a: dict) -> str:
@@ -238,9 +240,10 @@ WORDS: tuple[Word, ...] = (
     # ``revealed``: the target player reveals that many cards of their choice, and the choice is made among them
     # 305.4, 400.6, 608.2d: "You may put a land card from your hand onto the battlefield." (the controller picks
     # one card of the quality there, or none where "may"; putting a land onto the battlefield is not playing it).
-    Word("put_from_hand", "effect", {"quality": str, "may": bool, "tapped": bool},
+    Word("put_from_hand", "effect", {"quality": str, "may": bool, "tapped": bool, CARDS: tuple},
          lambda a: f"{'You may put' if a.get('may') else 'Put'} a {a['quality']} card from your hand onto the "
-                   f"battlefield{' tapped' if a.get('tapped') else ''}", frozenset({Scope.ENTERS}), ENGINE),
+                   f"battlefield{' tapped' if a.get('tapped') else ''}", frozenset({Scope.ENTERS}), ENGINE,
+         words_players.with_cards),
     Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
                                         "up_to": bool, "revealed": int},
          lambda a: (f"Target {a['target']} reveals {count_word(a['revealed'])} cards from their hand and you choose "
@@ -250,12 +253,12 @@ WORDS: tuple[Word, ...] = (
                     + f"{_chosen_cards(a)} from it{' ' + a['with'] if a.get('with') else ''}"), frozenset(), ENGINE),
     # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
     Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,
-                                 "up_to": bool},
+                                 "up_to": bool, CARDS: tuple},
          lambda a: (f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}"
                     f"card from it{' ' + a['with'] if a.get('with') else ''} and exile that card") if a.get("chosen")
          else ("That player discards " if a["to"] == "discard" else "Exile ")
          + ("that card" if a.get("n", 1) == 1 else "those cards"),
-         frozenset({Scope.DISCARD}), ENGINE),
+         frozenset({Scope.DISCARD}), ENGINE, words_players.with_cards),
     # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
     # library": the object becomes the top card of its owner's library (400.7: a new object).
     Word("put_on_library", "effect", {"target": str}, lambda a: f"Put target {a['target']} on top of its owner's "
@@ -275,7 +278,7 @@ WORDS: tuple[Word, ...] = (
     # "reveal it" (701.20a): the card found is shown to every player; kept so that the reading says it, though
     # what players know changes no answer the model gives
     Word("search", "effect", {"n": object, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
-                              "with": str, "reveal": bool},
+                              "with": str, "reveal": bool, CARDS: tuple},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
 )
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.selectors import Selector
+from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import count_word, plural_noun
 
@@ -52,6 +52,34 @@ def card_phrase(quality: str, with_: str = "") -> str:
     """The phrase of the cards a choice from a hand may take, read by the target grammar as cards in a graveyard
     (the zone is the hand's at resolution: only the characteristics are matched)."""
     return f"{quality + ' ' if quality else ''}card from a graveyard{' ' + with_ if with_ else ''}"
+
+
+#: The argument of a word that chooses cards of a quality (``quality``, ``with``) from a hand or a library, which
+#: keeps them read once as the card is compiled (``with_cards``): (the ``card_phrase``, its TargetSpec); absent
+#: where the target grammar does not read the phrase, and choosing such cards is then unsupported (``cards_of``).
+CARDS = "cards"
+
+
+def with_cards(a: dict) -> dict:
+    """The arguments ``a`` with the cards their quality names read into ``CARDS`` (or none kept). Whatever
+    ``CARDS`` held before is replaced."""
+    out = {k: v for k, v in a.items() if k != CARDS}
+    phrase = card_phrase(str(a.get("quality", "")), str(a.get("with", "")))
+    try:
+        out[CARDS] = (phrase, phrases.parse_target(phrase))
+    except DefinitionError:
+        pass
+    return out
+
+
+def cards_of(e) -> TargetSpec:
+    """The cards the effect ``e``'s quality names, as read when its card was compiled (``CARDS``); Unsupported
+    naming the phrase where the grammar did not read it."""
+    kept = e.arg(CARDS)
+    if kept is None:
+        phrase = card_phrase(str(e.arg("quality", "")), str(e.arg("with", "")))
+        raise Unsupported(f"the cards {phrase!r} are not in the verifier's vocabulary")
+    return kept[1]
 
 
 def _named(acts) -> list[tuple[str, str]]:
