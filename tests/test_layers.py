@@ -457,7 +457,6 @@ def phrase_parses(mods: dict[str, Path] | None = None) -> set[tuple[str, str, st
 PHRASE_PARSES = {
     ('mtgjudge.model.engine.shields', '_names', 'phrases.parse_np'),
     ('mtgjudge.model.engine.triggers', '_read_condition', 'phrases.parse'),
-    ('mtgjudge.model.engine.triggers', 'trigger_of', 'read.chapter_numbers'),
     ('mtgjudge.model.rules.combat.lines', 'condition', 'counts.parse'),
     ('mtgjudge.model.rules.combat.lines', 'declaring_static', 'parse.parse_static'),
     ('mtgjudge.model.rules.combat.lines', 'damage_static', 'parse.parse_static'),
@@ -471,7 +470,6 @@ PHRASE_PARSES = {
     ('mtgjudge.model.words.delayed.perform', 'rebound', 'parse.parse_effect'),
     ('mtgjudge.model.words.madness.perform', '_madness_cast', 'grammar.parse_cost_text'),
     ('mtgjudge.model.words.modes.perform', 'extra_cost', 'grammar.parse_cost_text'),
-    ('mtgjudge.model.words.sagas.perform', '_chapters', 'read.chapter_numbers'),
 }
 
 

@@ -23,6 +23,13 @@ def test_one_ability_for_each_numeral_and_an_unread_effect_stays_unmodelled():
     kept = chapter_abilities("III — Frob.", "III — Frob.", lambda effect: None,
                              lambda p: Ability("unmodelled", source_text=p))
     assert [a.kind for a in kept] == ["unmodelled"]
+    # 714.2c, 714.2d: each unread numeral is still its own chapter, so the final chapter and the lore counter that
+    # reaches it are known without reading the line again
+    unread = chapter_abilities("II, IV — Frob.", "II, IV — Frob.", lambda effect: None,
+                               lambda p: Ability("unmodelled", source_text=p, unmodelled_kind="triggered"))
+    assert [(a.kind, a.trigger_event.n) for a in unread] == [("unmodelled", 2), ("unmodelled", 4)]
+    from mtgjudge.model.engine.triggers import trigger_of
+    assert [trigger_of(a).n for a in unread] == [2, 4]
 
 
 ELSPETH = """

@@ -20,7 +20,6 @@ from math import factorial, prod
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.vocab.combat_triggers import combat_condition
 from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
-from mtgjudge.model.words.sagas.read import chapter_numbers
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import ATTACHED_SUBJECTS, Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
@@ -59,9 +58,8 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        chapter = chapter_numbers(a.source_text)
-        if chapter is not None:
-            return TriggerEvent("chapter", n=chapter[0][0])    # 714.2b (``words.sagas.perform`` reads them all)
+        if a.trigger_event is not None and a.trigger_event.event == "chapter":
+            return a.trigger_event      # 714.2b: an unmodelled chapter keeps its numeral (``words.sagas.read``)
         kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
         # the words the compiler read (``compile._read_once``), or an ability made otherwise's first clause
         words = kw[1] if kw else a.trigger or a.source_text.split(",")[0]

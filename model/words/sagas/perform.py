@@ -18,17 +18,13 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PendingTrigger, StackAbility
 from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.words.sagas.read import chapter_numbers
 
 
 def _chapters(a: Ability, name: str) -> tuple[int, ...]:
-    """The chapter numbers an ability of a Saga triggers on: its own (714.2b), or for an unmodelled chapter line
-    every numeral the line has (714.2c: it is each of them, and which is which is not read)."""
-    if a.kind == "unmodelled":
-        found = chapter_numbers(a.source_text) if a.unmodelled_kind == "triggered" else None
-        return found[0] if found is not None else ()
+    """The chapter number an ability of a Saga triggers on (714.2b), read or not: an unmodelled chapter line is one
+    unmodelled ability for each of its numerals (714.2c), each with its number (``words.sagas.read``)."""
     t = a.trigger_event
-    return (t.n,) if a.kind == "triggered" and t is not None and t.event == "chapter" else ()
+    return (t.n,) if a.kind in ("triggered", "unmodelled") and t is not None and t.event == "chapter" else ()
 
 
 def final_chapter(o: GameObject) -> int:
