@@ -360,10 +360,19 @@ def test_unrecognized_trigger_condition_is_unsupported():
     from mtgjudge.model.vocab.abilities import Ability
     from mtgjudge.model.engine.triggers import condition
 
-    assert condition(Ability("triggered", trigger="When this enchantment enters")) == "enters"
-    assert condition(Ability("unmodelled", source_text="When this creature dies, create a token", unmodelled_kind="triggered")) == "dies"
-    assert condition(Ability("triggered", trigger="At the beginning of your upkeep")) is None
-    assert condition(Ability("triggered", trigger="Whenever a creature enters")) is None
+    from mtgjudge.model.vocab.parse import read_trigger
+
+    def read(a: Ability) -> Ability:
+        return read_trigger(a, "Test Card")     # as its card is compiled (603.2)
+
+    assert condition(read(Ability("triggered", trigger="When this enchantment enters"))) == "enters"
+    assert condition(read(Ability("triggered", trigger="When Test Card enters"))) == "enters"
+    assert condition(read(Ability("unmodelled", source_text="When this creature dies, create a token",
+                                  unmodelled_kind="triggered"))) == "dies"
+    assert condition(read(Ability("triggered", trigger="At the beginning of your upkeep"))) is None
+    assert condition(read(Ability("triggered", trigger="Whenever a creature enters"))) is None
+    # not read as its card was compiled: not recognized, so unsupported wherever it could trigger
+    assert condition(Ability("triggered", trigger="When this enchantment enters")) is None
 
 
 def test_action_names_a_token_made_during_the_actions():

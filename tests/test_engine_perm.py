@@ -151,9 +151,10 @@ from mtgjudge.model.vocab.keyword_triggers import keyword_trigger   # noqa: E402
 def test_triggered_keywords_trigger_on_their_702_event(line, rule, event):
     found = keyword_trigger(line)
     assert found is not None and found[0] == rule
-    from mtgjudge.model.engine.triggers import _read_condition
-    t = _read_condition(found[1])
-    assert (t.event, t.who) == event
+    from mtgjudge.model.vocab.abilities import Ability
+    from mtgjudge.model.vocab.parse import read_trigger
+    t = read_trigger(Ability("unmodelled", source_text=line, unmodelled_kind="triggered"), "Test Card").watched
+    assert t is not None and (t.event, t.who) == event
 
 
 @pytest.mark.parametrize("line", [
@@ -365,10 +366,15 @@ expect: [{{stack_size: 0}}]
 
 
 def test_enters_or_attacks_is_read_as_two_events():
-    from mtgjudge.model.engine.triggers import _read_condition
-    t = _read_condition("Whenever ~ enters the battlefield or attacks")
+    from mtgjudge.model.vocab.abilities import Ability
+    from mtgjudge.model.vocab.parse import read_trigger
+
+    def read(words: str):
+        return read_trigger(Ability("triggered", trigger=words), "Test Card").watched
+
+    t = read("Whenever Test Card enters the battlefield or attacks")
     assert (t.event, t.also, t.who) == ("enters", "attacks", "self") and t.on("attacks") and not t.on("dies")
-    assert _read_condition("Whenever ~ enters the battlefield or blocks") is None     # near miss: not read
+    assert read("Whenever ~ enters the battlefield or blocks") is None     # near miss: not read
 
 
 # ---------------------------------------------------------------- bolster (701.39a)

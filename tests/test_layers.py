@@ -456,7 +456,6 @@ def phrase_parses(mods: dict[str, Path] | None = None) -> set[tuple[str, str, st
 #: it resolves), moved with its kind.
 PHRASE_PARSES = {
     ('mtgjudge.model.engine.shields', '_names', 'phrases.parse_np'),
-    ('mtgjudge.model.engine.triggers', '_read_condition', 'phrases.parse'),
     ('mtgjudge.model.rules.combat.lines', 'condition', 'counts.parse'),
     ('mtgjudge.model.rules.combat.lines', 'declaring_static', 'parse.parse_static'),
     ('mtgjudge.model.rules.combat.lines', 'damage_static', 'parse.parse_static'),

@@ -73,12 +73,12 @@ def _face(data: dict, where: str) -> Face:
         raise DefinitionError("abilities: must be a list")
     # the abilities' reader (and the phrase grammar it parses with) is imported only when a card is read, not
     # kept (model.cards.compiled)
-    from mtgjudge.model.vocab.parse import parse_ability, read_targets
+    from mtgjudge.model.vocab.parse import parse_ability, read_targets, read_trigger
 
     abilities: list[Ability] = []
     for i, a in enumerate(raw, 1):
         try:
-            abilities.append(read_targets(parse_ability(a)))
+            abilities.append(read_trigger(read_targets(parse_ability(a)), data["name"]))
         except DefinitionError as e:
             raise DefinitionError(f"abilities[{i}]: {e}") from None
     return Face(data["name"], cost, indicator, supers, types, subs, power, toughness, tuple(abilities))

@@ -228,7 +228,7 @@ def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
             continue
         # a triggered ability does nothing as the spell resolves but trigger (603.2): if its event is one the
         # engine watches for wherever the ability is (``triggers.watched_trigger``), it is asked about there
-        if a.kind == "unmodelled" and a.functions_in("stack") and not watched_trigger(a, o.name) and (
+        if a.kind == "unmodelled" and a.functions_in("stack") and not watched_trigger(a) and (
                 not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
                               f"{a.source_text!r}")

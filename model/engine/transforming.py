@@ -35,7 +35,7 @@ def transform(game: Game, oid: str, rules=("701.27a",)) -> Game:
     pending = []
     for i, ab in enumerate(new.printed.abilities, 1):
         # "When this creature transforms into ~", or "enters the battlefield or transforms into ~" (603.2)
-        t = trigger_of(ab, new.name) if is_triggered(ab) else None
+        t = trigger_of(ab) if is_triggered(ab) else None
         if t is not None and t.who == "self" and t.on("transforms"):
             if ab.kind == "unmodelled":
                 raise Unsupported(f"{new.name}'s triggered ability is not modelled: {ab.source_text!r}")

@@ -12,17 +12,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-import re
-from functools import lru_cache
 from typing import Iterator, Mapping
 from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
-from mtgjudge.model.vocab.combat_triggers import combat_condition
 from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
-from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import ATTACHED_SUBJECTS, Ability, TriggerEvent
-from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, PARTS, compute_all, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
@@ -45,47 +40,21 @@ from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackA
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
 _RAW_BOUND = 10 * MAX_BRANCHES
 
-_SELF = re.compile(r"\bthis(?: [a-z]+){1,2}(?= (?:enters|dies|leaves|transforms|or))", re.I)
-_TRANSFORMS = re.compile(r"^when ~ transforms into .+$", re.I)
 
 
-def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
-    """The trigger condition of a triggered ability (603.2) as the engine reads it: compiled
-    (``Ability.trigger_event``), else its words read by the phrase grammar (``trigger_condition``), the object's
-    name ``name`` and "this [type]" read as itself; None if not recognized."""
-    if a.kind == "triggered":
-        if a.trigger_event is not None:
-            return a.trigger_event
-        words = a.trigger
-    elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        if a.trigger_event is not None and a.trigger_event.event == "chapter":
-            return a.trigger_event      # 714.2b: an unmodelled chapter keeps its numeral (``words.sagas.read``)
-        kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
-        # the words the compiler read (``compile._read_once``), or an ability made otherwise's first clause
-        words = kw[1] if kw else a.trigger or a.source_text.split(",")[0]
-    else:
-        return None
-    words = _SELF.sub("~", words.strip())
-    if name:
-        words = words.replace(name, "~")
-    return _read_condition(words)
+def trigger_of(a: Ability) -> TriggerEvent | None:
+    """The trigger condition of a triggered ability (603.2) as the engine reads it, read as its card was compiled:
+    its trigger event, else the event its condition words name (``Ability.watched``, also for an unmodelled
+    triggered ability; its card's name read as itself); None if not recognized."""
+    if a.kind == "triggered" or (a.kind == "unmodelled" and a.unmodelled_kind == "triggered"):
+        return a.trigger_event if a.trigger_event is not None else a.watched
+    return None
 
 
-@lru_cache(maxsize=4096)
-def _read_condition(words: str) -> TriggerEvent | None:
-    """Trigger words, self-references as "~", read by the phrase grammar (cached: every event asks)."""
-    if _TRANSFORMS.match(words):
-        return TriggerEvent("transforms")
-    try:
-        return phrases.parse(words, "trigger_condition")
-    except DefinitionError:
-        return combat_condition(words)      # combat events only, not known which (``COMBAT_EVENTS``' "combat")
-
-
-def condition(a: Ability, name: str = "") -> str | None:
+def condition(a: Ability) -> str | None:
     """The object's own recognized event ("enters", "dies", "transforms", ...) of a triggered ability whose
     condition is about the object itself; else None."""
-    t = trigger_of(a, name)
+    t = trigger_of(a)
     return t.event if t is not None and t.who == "self" else None
 
 
@@ -159,12 +128,12 @@ def _only_at_steps(t: TriggerEvent) -> bool:
     return t.event in _STEP_OR_NEVER and (not t.also or t.also in _STEP_OR_NEVER)
 
 
-def watched_trigger(a: Ability, name: str = "") -> bool:
+def watched_trigger(a: Ability) -> bool:
     """Is ``a`` a triggered ability whose recognized condition only the beginning of a step meets (503.1a,
     513.1a), an event the engine never performs (``_STEP_OR_NEVER``), or a zone change or a cast, which the
     engine watches for off the battlefield too (``_off_watchers``)? Then it can only trigger on that event,
     where it is asked about (603.2)."""
-    t = trigger_of(a, name) if is_triggered(a) else None
+    t = trigger_of(a) if is_triggered(a) else None
     return t is not None and (_only_at_steps(t) or _watched_off(t))
 
 
@@ -176,7 +145,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
         for a in abilities_of(o):
             if not is_triggered(a) or a.mana_trigger is not None:
                 continue
-            t = trigger_of(a, o.name)
+            t = trigger_of(a)
             if t is None:
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability the engine cannot read the trigger of, "
                                   f"and {what} could trigger it: {a.text()!r}")
@@ -298,7 +267,7 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                         _now_has(game, w) if event == "enters" else _had(game, moved, w, before_key)
                 has = known_abilities[seen]
                 for i, a in enumerate(abilities_of(w), 1):
-                    t = trigger_of(a, w.name) if is_triggered(a) else None
+                    t = trigger_of(a) if is_triggered(a) else None
                     if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
                         continue
                     if ch is None and t.who != "self":
@@ -400,7 +369,7 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     if o.zone == "stack":
         # "When you cast this spell" (cascade, 702.85a): the spell's own ability, functioning on the stack
         for i, a in enumerate(abilities_of(o), 1):
-            t = trigger_of(a, o.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             if t is None or t.event != "cast" or t.who != "self":
                 continue
             if a.kind == "unmodelled":
@@ -412,7 +381,7 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
                 out.append(PendingTrigger(spell, i, caster, game.moved(spell)))
     for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(abilities_of(w), 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             # "you" of an object off the battlefield and the stack is its owner (109.5)
             you = w.controller if w.zone in ("battlefield", "stack") else w.owner
             if t is None or not (t.on("cast") or t.on("cast_targeting")) or you != caster or not _watches(w, a) \
@@ -448,13 +417,13 @@ def triggered_by_targeting(game: Game, targets: tuple[str, ...], what: str) -> l
             printed = abilities_of(w)
             for a in _now_has(game, w):
                 # an ability an effect gave (Makeshift Mannequin's "When this creature becomes the target ...")
-                if a not in printed and is_triggered(a) and ((t := trigger_of(a, w.name)) is None
+                if a not in printed and is_triggered(a) and ((t := trigger_of(a)) is None
                                                              or t.on("becomes_target")):
                     raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and it becomes "
                                       f"the target of {what}: granted triggered abilities are not performed by the "
                                       f"engine: {a.text()!r}")
         for i, a in enumerate(abilities_of(w), 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             if t is None or not t.on("becomes_target") or not _watches(w, a):
                 continue
             if t.who != "self":
@@ -488,7 +457,7 @@ def guard_targeting(game: Game, targets: tuple[str, ...], what: str) -> None:
     """Targets chosen where the engine does not perform "becomes the target" triggers (a triggered ability put on
     the stack, 603.3d; a copy's targets, 707.10c): unsupported if one of them has such an ability."""
     for w in game.state.battlefield():
-        if any(is_triggered(a) and (t := trigger_of(a, w.name)) is not None and t.on("becomes_target")
+        if any(is_triggered(a) and (t := trigger_of(a)) is not None and t.on("becomes_target")
                and (t.who != "self" or w.id in targets) for a in abilities_of(w) + _now_has(game, w)):
             raise Unsupported(f"{w.name} ({w.id}) has an ability that triggers when it becomes a target, and {what} "
                               "has targets: not performed there by the engine")
@@ -515,7 +484,7 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     out = []
     for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(abilities_of(w), 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             # "your" of an object off the battlefield and the stack is its owner's (109.5)
             mine = (w.controller if w.zone in ("battlefield", "stack") else w.owner) == st.turn.active
             if t is not None and t.on(step) and _watches(w, a) and \
@@ -584,7 +553,7 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
             if not is_triggered(a) or a.mana_trigger is not None or not _watches(w, a) or \
                     (has is not None and a not in has):
                 continue
-            t = trigger_of(a, w.name)
+            t = trigger_of(a)
             if t is None:
                 continue                    # ``guard_unrecognized`` names it
             if t.on("combat"):
@@ -685,7 +654,7 @@ def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
     for oid in tapped:
         w = game.state.obj(oid)
         for i, a in enumerate(abilities_of(w), 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             if t is not None and t.event == "becomes_tapped" and t.who == "self":
                 p = _trigger(game, w, i, a, f"{w.name} ({oid}) becomes tapped ({what})", game.moved(oid))
                 if p is not None:
@@ -709,11 +678,11 @@ def explore_triggered(game: Game, oid: str, lki, what: str) -> Game:
         printed, has = abilities_of(w), _now_has(game, w)
         for a in has:
             if a not in printed and is_triggered(a) and a.mana_trigger is None and (
-                    (t := trigger_of(a, w.name)) is None or t.on("explores")):
+                    (t := trigger_of(a)) is None or t.on("explores")):
                 raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and {oid} explores: "
                                   f"granted triggered abilities are not performed by the engine: {a.text()!r}")
         for i, a in enumerate(printed, 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             if t is None or not t.on("explores") or a not in has or not _watches(w, a):
                 continue
             if ch is None:
@@ -737,7 +706,7 @@ def triggered_by_last_counter(game: Game, removed: list[tuple[str, str]], what: 
     for oid, kind in removed:
         w = game.state.obj(oid)
         for i, a in enumerate(abilities_of(w), 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             if t is not None and t.event == "last_counter_removed" and t.who == "self" and t.counter == kind:
                 p = _trigger(game, w, i, a, f"the last {kind} counter is removed from {w.name} ({oid}) ({what})",
                              game.moved(oid))
@@ -788,12 +757,12 @@ def state_triggered(game: Game, what: str) -> Game:
         has = _now_has(game, w)
         for a in has:
             if a not in printed and is_triggered(a) and a.mana_trigger is None and (
-                    (t := trigger_of(a, w.name)) is None or t.event in STATE_EVENTS):
+                    (t := trigger_of(a)) is None or t.event in STATE_EVENTS):
                 raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it whose condition may be "
                                   f"met by the game state after {what}: granted triggered abilities are not performed "
                                   f"by the engine: {a.text()!r}")
         for i, a in enumerate(printed, 1):
-            t = trigger_of(a, w.name) if is_triggered(a) else None
+            t = trigger_of(a) if is_triggered(a) else None
             if t is None or t.event not in STATE_EVENTS or a not in has or not _watches(w, a):
                 continue
             if waiting is None:

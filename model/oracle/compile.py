@@ -19,7 +19,7 @@ from mtgjudge.model.oracle.lines import LineContext, compile_line, without_abili
 from mtgjudge.model.oracle.scopes import declaration_only
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.vocab.parse import parse_static, read_targets
+from mtgjudge.model.vocab.parse import parse_static, read_targets, read_trigger
 from mtgjudge.model.words.costs.read import overload_cost, overloaded_text
 
 #: Bumped whenever the compiler's output for some text changes: a card store compiled by another version is
@@ -111,7 +111,7 @@ def compile_face(f: FaceRecord) -> Face:
     found = _overload(compiled, ctx) if ctx.spell and len(compiled) == len(lines) else None
     if found is not None:
         abilities, overloaded = found
-    abilities = [read_targets(_read_once(a, f.name, "Legendary" in supers)) for a in abilities]
+    abilities = [read_trigger(read_targets(_read_once(a, f.name, "Legendary" in supers)), f.name) for a in abilities]
     overloaded = tuple(read_targets(a) for a in overloaded)
     loyalty = int(f.loyalty) if f.loyalty is not None and re.fullmatch(r"\d{1,9}", f.loyalty) else None
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),

@@ -753,7 +753,11 @@ class Ability:
     spend_only: str = ""               # mana abilities: "Spend this mana only to cast a creature spell" (106.6)
     granted_by: str = ""               # an ability another object's effect gives it (layer 6): that object's name
     mana_trigger: "ManaTrigger | None" = None   # triggered mana abilities (605.1b): event and what it adds
-    trigger_event: "TriggerEvent | None" = None  # triggered: the condition read (603.2); None: read from ``trigger``
+    trigger_event: "TriggerEvent | None" = None  # triggered: the condition read (603.2); None: see ``watched``
+    # triggered without a trigger event, or unmodelled triggered: the event its condition words name, read by the
+    # trigger grammar as the card is compiled (``vocab.parse.read_trigger``), so that the engine knows when it
+    # could trigger (603.2); None: not read (unsupported wherever it could trigger)
+    watched: "TriggerEvent | None" = None
     intervening: str = ""              # triggered: an intervening "if" the engine decides (603.4): ``kicked``
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything

@@ -4,13 +4,16 @@ against its record (``vocab.words``: known word, known arguments of the right ty
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.objects import ZONES
 from mtgjudge.model.selectors import OBJECTS, SELECTOR_KEYS, SELECTS, Selector, TargetSpec
 from mtgjudge.model.vocab.phrases import parse as parse_phrase, parse_np as parse_noun_phrase, parse_nps, parse_target
-from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect
+from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect, TriggerEvent
+from mtgjudge.model.vocab.combat_triggers import combat_condition
+from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
 from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -149,6 +152,39 @@ def read_targets(ability: Ability) -> Ability:
     if modes == ability.modes and specs == ability.target_specs:
         return ability
     return replace(ability, modes=modes, target_specs=specs)
+
+
+#: "this creature" and the like before a zone-change verb: the object itself ("~"), as the trigger grammar reads it.
+_SELF = re.compile(r"\bthis(?: [a-z]+){1,2}(?= (?:enters|dies|leaves|transforms|or))", re.I)
+_TRANSFORMS = re.compile(r"^when ~ transforms into .+$", re.I)
+
+
+def read_trigger(ability: Ability, name: str) -> Ability:
+    """A triggered ability whose condition the compiler did not make its trigger event, or an unmodelled triggered
+    ability (its chapter aside), with the event its condition words name (603.2) read once, as the card named
+    ``name`` is compiled, into ``Ability.watched``: a triggered keyword's words as its rule in 702 says them, else
+    the condition's first clause; the card's name and "this [type]" read as itself. Any other ability as it is."""
+    if ability.kind == "triggered" and ability.trigger_event is None:
+        words = ability.trigger
+    elif ability.kind == "unmodelled" and ability.unmodelled_kind == "triggered" and ability.trigger_event is None:
+        kw = keyword_trigger(ability.source_text)
+        words = kw[1] if kw else ability.trigger or ability.source_text.split(",")[0]
+    else:
+        return ability
+    words = _SELF.sub("~", words.strip())
+    if name:
+        words = words.replace(name, "~")
+    event = _trigger_words(words)
+    return replace(ability, watched=event) if event != ability.watched else ability
+
+
+def _trigger_words(words: str) -> TriggerEvent | None:
+    if _TRANSFORMS.match(words):
+        return TriggerEvent("transforms")
+    try:
+        return parse_phrase(words, "trigger_condition")
+    except DefinitionError:
+        return combat_condition(words)      # combat events only, not known which (``COMBAT_EVENTS``' "combat")
 
 
 def _target_or_none(phrase: str) -> TargetSpec | None:

@@ -81,7 +81,7 @@ def cycled(game: Game, card: str, player: str) -> Game:
     for i, a in enumerate(o.printed.abilities, 1):
         if not is_triggered(a) or a.mana_trigger is not None:
             continue
-        t = trigger_of(a, o.name)
+        t = trigger_of(a)
         if t is None or not t.on("cycles") or t.who != "self":
             continue
         if a.kind == "unmodelled":
