@@ -5,6 +5,7 @@ from __future__ import annotations
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.rules import counts
 from mtgjudge.model.selectors import SELECTS
+from mtgjudge.model.vocab.grammar import COSTS, parse_cost_text
 from mtgjudge.model.vocab.phrases import parse_nps, parse_target
 from mtgjudge.model.words.players.record import CARDS, card_phrase
 from mtgjudge.queries.format.files import load_text
@@ -19,12 +20,14 @@ def one(games: list[Game]) -> Game:
 
 def written_args(word) -> dict:
     """A word's arguments as its text gives them: the counts and kinds of permanents it read as it was compiled
-    (``rules.counts.compiled``, ``selectors.SELECTS``, ``words.players.record.CARDS``) left out, once each is checked to be its phrase's."""
+    (``rules.counts.compiled``, ``selectors.SELECTS``, ``words.players.record.CARDS``, ``grammar.COSTS``) left out, once each is checked to be its phrase's."""
     a = dict(word.args)
     for text, count in a.pop(counts.ARG, ()):
         assert count == counts.parse(text), (text, count)
     for text, kinds in a.pop(SELECTS, ()):
         assert kinds == parse_nps(text), (text, kinds)
+    for key, x_parts, parts, _why in a.pop(COSTS, ()):
+        assert parts == parse_cost_text(a[key], x_parts), (key, parts)
     if CARDS in a:
         text, spec = a.pop(CARDS)
         assert text == card_phrase(a.get("quality", ""), a.get("with", "")) and spec == parse_target(text), (text, spec)

@@ -68,3 +68,40 @@ def test_large_amounts_are_written_with_counts():
 def test_unknown_cost_words_are_a_definition_error():
     with pytest.raises(DefinitionError):
         parse_cost_text("{T}, Juggle a goat")
+
+
+# ------------------------------------------------------------------------ cost texts read once, as compiled
+
+def test_a_words_cost_texts_are_read_as_its_card_is_compiled_601_2f():
+    """A kicker's, an additional cost's or an alternative cost's text is read once, as its word is (both as a
+    spell's cost, whose parts may be X, and as an activation's), so that totalling a cost parses nothing."""
+    from mtgjudge.model.vocab.grammar import COSTS, cost_of
+    from mtgjudge.model.vocab.parse import parse_static
+    word = parse_static({"kind": "additional_cost", "cost": "Sacrifice a creature", "or_cost": "Pay 3 life"})
+    assert cost_of(word) == parse_cost_text("Sacrifice a creature")
+    assert cost_of(word, "or_cost") == parse_cost_text("Pay 3 life")
+    assert cost_of(word, x_parts=True) == parse_cost_text("Sacrifice a creature", x_parts=True)
+    # read again (a word made from another's arguments): read anew, not kept from before
+    again = parse_static({"kind": "additional_cost", **{k: v for k, v in word.args if k not in ("kind", COSTS)}})
+    assert cost_of(again) == cost_of(word)
+
+
+def test_a_cost_text_the_grammar_does_not_read_fails_as_it_would_have_parsed():
+    from dataclasses import replace
+    from mtgjudge.model.vocab.grammar import cost_of
+    from mtgjudge.model.vocab.parse import parse_static
+    # "Pay X life" is read only as a spell's additional cost (107.3): as an activation's it fails as the parse did
+    word = parse_static({"kind": "additional_cost", "cost": "Pay X life"})
+    assert cost_of(word, x_parts=True) == parse_cost_text("Pay X life", x_parts=True)
+    with pytest.raises(DefinitionError, match="an X here is read only in a spell's additional cost"):
+        cost_of(word)
+    # a word whose cost was never read (made otherwise than by the reader) is refused, not parsed
+    bare = replace(word, args=tuple((k, v) for k, v in word.args if k == "cost"))
+    with pytest.raises(DefinitionError, match="not read"):
+        cost_of(bare)
+
+
+def test_jump_start_and_retrace_add_the_costs_their_rules_say_702_133a_702_81a():
+    from mtgjudge.model.rules.permissions import ADDITIONAL
+    for text, parts in ADDITIONAL.values():
+        assert parts == parse_cost_text(text)

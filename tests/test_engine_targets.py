@@ -11,7 +11,7 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.queries.format.files import load_text
-from tests.engine_helpers import one, zone
+from tests.engine_helpers import one, written_args, zone
 from mtgjudge.model.rules.guards import DAMAGE_KEYWORDS
 from mtgjudge.model.state import Duration, Lasting, PTChange
 
@@ -197,7 +197,7 @@ def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
     from mtgjudge.model.oracle.lines import effect_word
     from mtgjudge.model.oracle.targets import find_targets
     e = effect_word(sentence, find_targets(sentence))
-    assert e is not None and e.kind == kind and dict(e.args) == args
+    assert e is not None and e.kind == kind and written_args(e) == args
 
 
 @pytest.mark.parametrize("sentence", [

@@ -27,7 +27,7 @@ from itertools import product
 
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, StaticEffect
 
-from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.vocab.grammar import cost_of
 
 from mtgjudge.model.mana import Symbol, format_cost, parse_cost
 from mtgjudge.model.rules import counts
@@ -152,7 +152,7 @@ def announces_x(state, oid: str) -> bool:
     return any(part.n == X_COUNT and part.kind in _X_PARTS
                for a in current(state, oid).abilities
                if a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"
-               for part in parse_cost_text(a.static.arg("cost"), x_parts=True))
+               for part in cost_of(a.static, x_parts=True))
 
 
 def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
@@ -253,24 +253,24 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         raise ValueError("one alternative cost")    # 118.9a: callers choose one
     other: list[CostPart] = []
     if flashback and way is not None:
-        parts = parse_cost_text(way.cost, x_parts=True)
+        parts = cost_of(way.word, x_parts=True)
         symbols = [s for part in parts if part.kind == "mana" for s in part.mana]
         other = [with_x(part, x) for part in parts if part.kind != "mana"]
         free = True
     if way is not None and way.additional:
-        other += list(parse_cost_text(way.additional))
+        other += list(way.additional_parts)
     if alternative:
         # 118.9, 118.9d: the alternative cost is paid instead of the mana cost, with the additional costs,
         # increases and reductions below; an X of the mana cost is then 0 (107.3b)
         word = alternative_costs(state, caster, oid)[alternative - 1][1]
-        symbols = [p2 for part in parse_cost_text(word.arg("cost")) if part.kind == "mana" for p2 in part.mana]
+        symbols = [p2 for part in cost_of(word) if part.kind == "mana" for p2 in part.mana]
         free = True
     # an X of an additional cost is still announced and paid (Toxic Deluge ruling 2016-06-08: "you'll still choose
     # a value for X and pay X life"); the X of the mana cost is 0 (107.3b)
     announced = x
     x = 0 if free and not (flashback and any(s.kind == "x" for s in symbols)) else x
     if alternative:
-        other += [part for part in parse_cost_text(word.arg("cost")) if part.kind != "mana"]
+        other += [part for part in cost_of(word) if part.kind != "mana"]
     nth_kicker = 0
     nth_or = 0
     for a in ch.abilities:
@@ -279,12 +279,12 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             continue
         if s.kind == "kicker":
             nth_kicker += 1
-        text = s.arg("cost") if s.kind in ("additional_cost", "kicker", "buyback", "replicate") else None
+        key = "cost" if s.kind in ("additional_cost", "kicker", "buyback", "replicate") else None
         if s.kind == "additional_cost" and s.arg("or_cost"):
             # 601.2b: the caster announces which of the two it pays
             if nth_or >= len(choice):
                 raise ValueError("which of the two additional costs is paid must be chosen")
-            text = s.arg("or_cost") if choice[nth_or] else s.arg("cost")
+            key = "or_cost" if choice[nth_or] else "cost"
             nth_or += 1
         # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
         # in ``kicked`` (multikicker: any number of times, 702.33c)
@@ -294,7 +294,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):
-            for part in parse_cost_text(text, x_parts=True):
+            for part in cost_of(s, key or "", x_parts=True):
                 if part.kind == "mana":
                     symbols += list(part.mana)
                 else:
@@ -308,7 +308,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
                  if a.kind == "static" and a.static is not None and a.static.kind == "splice"]
         if len(words) != 1:
             raise ValueError("a spliced card has one splice ability")     # callers choose among those cards
-        for part in parse_cost_text(words[0].arg("cost")):
+        for part in cost_of(words[0]):
             if part.kind == "mana":
                 symbols += list(part.mana)
             else:
@@ -325,7 +325,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
             if a.static.arg("cost"):
                 # Strive (a colored increase): its mana once for each target beyond the first (601.2f)
-                for part in parse_cost_text(a.static.arg("cost")):
+                for part in cost_of(a.static):
                     symbols += list(part.mana) * (targets - 1)
                 continue
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
@@ -344,7 +344,7 @@ def face_down_cost(state, caster: str, oid: str) -> TotalCost:
     if not obj.face_down:
         raise ValueError("the card is cast face down")
     purpose = replace(spell_purpose(state, oid), label=f"casting {obj.name} face down")
-    symbols = tuple(s for part in parse_cost_text("{3}") for s in part.mana)
+    symbols = parse_cost("{3}")
     return TotalCost(symbols, 0, tuple(modifiers_for_spell(state, caster, purpose, obj.zone)), (), purpose=purpose,
                      casting=oid, instead_of_mana_cost="Morph")
 

@@ -19,7 +19,9 @@ from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.durations import in_force
 from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.selectors import Selector
 from mtgjudge.model.state import EffectInForce
+from mtgjudge.model.vocab.abilities import CostPart, StaticEffect
 from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS
 from mtgjudge.model.lazy_dataclass import dataclass
 
@@ -30,8 +32,10 @@ GRAVEYARD_CAST_WORD = "cast_from_graveyard"
 PERMISSION_WORDS = ("may_play", GRAVEYARD_CAST_WORD)
 #: The keywords whose spell, cast by them, is exiled whenever it would leave the stack (retrace's is not, 702.81a).
 EXILED_BY = ("Flashback", "Jump-start", "Aftermath")
-#: What each keyword adds to the cost of casting the card from the graveyard (601.2b, 601.2f).
-ADDITIONAL = {"Jump-start": "Discard a card", "Retrace": "Discard a land card"}
+#: What each keyword adds to the cost of casting the card from the graveyard (601.2b, 601.2f): "Discard a card"
+#: (702.133a), "Discard a land card" (702.81a), as the cost grammar reads them.
+ADDITIONAL = {"Jump-start": ("Discard a card", (CostPart("discard", n=1),)),
+              "Retrace": ("Discard a land card", (CostPart("discard", n=1, what=Selector(types=("Land",))),))}
 
 
 @dataclass(frozen=True)
@@ -99,14 +103,17 @@ def without_mana_cost(state, card_id: str, player: str) -> Step | None:
 class GraveyardCast:
     """The card's own keyword that lets it be cast from its owner's graveyard: ``keyword`` (Flashback,
     Jump-start, Retrace, Aftermath), its ``rule``, the flashback ``cost`` paid instead of the mana cost ("" for
-    the others, cast for their mana cost), what it adds as an additional cost (``additional``), and whether the
-    card is exiled whenever it would leave the stack (``exiled``)."""
+    the others, cast for their mana cost), what it adds as an additional cost (``additional``, and its parts), whether the
+    card is exiled whenever it would leave the stack (``exiled``), and its word (whose cost was read as the card
+    was compiled: ``grammar.cost_of``)."""
 
     keyword: str
     rule: str
     cost: str
     additional: str
     exiled: bool
+    word: StaticEffect
+    additional_parts: tuple[CostPart, ...] = ()
 
 
 def graveyard_casts(abilities) -> list[GraveyardCast]:
@@ -117,7 +124,7 @@ def graveyard_casts(abilities) -> list[GraveyardCast]:
         if s is not None and s.kind == GRAVEYARD_CAST_WORD:
             kw = s.arg("keyword")
             out.append(GraveyardCast(kw, GRAVEYARD_CAST_KEYWORDS[kw], s.arg("cost", "") or "",
-                                     ADDITIONAL.get(kw, ""), kw in EXILED_BY))
+                                     ADDITIONAL.get(kw, ("", ()))[0], kw in EXILED_BY, s, ADDITIONAL.get(kw, ("", ()))[1]))
     return out
 
 

@@ -21,6 +21,48 @@ def parse_cost_text(text: object, x_parts: bool = False) -> tuple[CostPart, ...]
     return phrases.cost_parts(text, x_parts)
 
 
+#: The argument in which a word keeps its cost texts (``COST_KEYS``: a kicker's, an additional cost's, an
+#: alternative cost's "cost", "or_cost") read once as the card is compiled (``read_costs``): (key, x_parts, parts,
+#: why), ``parts`` None where the cost grammar does not read the text (``why`` saying so), so that a payment
+#: reads CostParts (``cost_of``), never the text.
+COSTS = "costs"
+COST_KEYS = ("cost", "or_cost")
+
+
+def read_costs(args: dict) -> dict:
+    """The word's arguments ``args`` with their cost texts read into ``COSTS``, as a spell's cost (``x_parts``) and
+    as an activation's; whatever ``COSTS`` held before is replaced."""
+    out = {k: v for k, v in args.items() if k != COSTS}
+    read: list[tuple[str, bool, tuple[CostPart, ...] | None, str]] = []
+    for key in COST_KEYS:
+        text = args.get(key)
+        if not isinstance(text, str):
+            continue
+        for x_parts in (False, True):
+            try:
+                read.append((key, x_parts, parse_cost_text(text, x_parts), ""))
+            except DefinitionError as e:
+                read.append((key, x_parts, None, str(e)))
+    if read:
+        out[COSTS] = tuple(read)
+    return out
+
+
+def cost_of(word: Any, key: str = "cost", x_parts: bool = False) -> tuple[CostPart, ...]:
+    """The parts of the cost text ``key`` of a word (an Effect or a StaticEffect), as read when its card was
+    compiled (``COSTS``; ``x_parts``: read as a spell's additional cost, whose parts may be X). A DefinitionError,
+    as ``parse_cost_text`` gives, for a text the grammar does not read, a missing one, or one never read."""
+    text = word.arg(key)
+    if not isinstance(text, str):
+        raise DefinitionError(f"a cost must be a string like \"{{1}}, {{T}}\", not {text!r}")
+    for k, x, parts, why in word.arg(COSTS, ()) or ():
+        if (k, x) == (key, x_parts):
+            if parts is None:
+                raise DefinitionError(why)
+            return parts
+    raise DefinitionError(f"the cost {text!r} was not read as its card was compiled")
+
+
 def _letters(s: Any, allowed: str, where: str) -> str:
     if not isinstance(s, str) or not s or any(c not in allowed for c in s.upper()):
         raise DefinitionError(f"{where} must be letters from {allowed}, not {s!r}")

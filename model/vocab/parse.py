@@ -14,7 +14,7 @@ from mtgjudge.model.vocab.phrases import parse as parse_phrase, parse_np as pars
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect, TriggerEvent
 from mtgjudge.model.vocab.combat_triggers import combat_condition
 from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
-from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
+from mtgjudge.model.vocab.grammar import COST_KEYS, COSTS, parse_cost_text, parse_production, read_costs
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words import EFFECT_WORDS, STATIC_WORDS
@@ -38,7 +38,7 @@ _NOUN_PHRASES = ("affects", "affects2")
 
 
 def _check_args(word: Word, args: dict, where: str) -> dict:
-    for kept in (SELECTS, OBJECTS):
+    for kept in (SELECTS, OBJECTS, COSTS):
         if kept in args and isinstance(args[kept], tuple):
             del args[kept]          # a word read again (with its arguments as they were): its phrases are read anew
     for k, v in args.items():
@@ -66,6 +66,8 @@ def _check_args(word: Word, args: dict, where: str) -> dict:
                     raise DefinitionError(f"{where} {word.name}: {k}: {e}") from None
         if kinds:
             args = {**args, SELECTS: tuple(kinds)}
+    if any(isinstance(args.get(k), str) for k in COST_KEYS if k in word.schema):
+        args = read_costs(args)     # its cost texts, read once (``grammar.cost_of``)
     if OBJECTS in word.schema and isinstance(args.get("affects"), str) and args["affects"]:
         # as SELECTS, read as the noun of a target phrase (``words.permanents.perform``'s choices)
         try:

@@ -13,7 +13,7 @@ from mtgjudge.model.engine.resolving_cast import cast_paying
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Illegal
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.vocab.grammar import cost_of
 from mtgjudge.model.words.madness.record import KEYWORD
 
 
@@ -37,7 +37,7 @@ def _madness_cast(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if owner in game.left:
         return [game.log("800.4a", f"{owner} has left the game: the madness ability does nothing")]
     cost = e.arg("cost")
-    mana = tuple(s for part in parse_cost_text(cost) for s in part.mana)
+    mana = tuple(s for part in cost_of(e) for s in part.mana)
     declined = _to_graveyard(game, oid, owner, f"chooses not to cast {o.name} for its madness cost").choose(
         f"madness: not cast {oid}")
     try:

@@ -9,6 +9,7 @@ sequence (700.2d, 608.2c).
 from __future__ import annotations
 
 import re
+
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
@@ -16,9 +17,9 @@ from mtgjudge.model.errors import DefinitionError, InputError, Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.modes import Combo, all_choices, describe, legal_choices, modal_of, mode_targets
 from mtgjudge.model.rules.targets import target_requirements
-from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.vocab.grammar import cost_of
 from mtgjudge.model.state import GameState
-from mtgjudge.model.vocab.abilities import Ability, CostPart
+from mtgjudge.model.vocab.abilities import Ability, CostPart, StaticEffect
 
 #: The key of ``GameObject.chosen`` holding the modes chosen for a spell, 1-based and comma-separated.
 KEY = "modes"
@@ -151,33 +152,23 @@ def from_choices(ab: Ability, choices: Mapping[str, Any], entwine: bool = False)
     return combo
 
 
-#: "Escalate {1}", "Escalate—Discard a card." (reminder text gone).
-_OPTION = re.compile(r"^(Escalate)(?:\s*—\s*|\s+)(.+?)\.?$")
+#: An escalate line, read or not ("Escalate {1}", "Escalate—Discard a card.").
+_ESCALATE = re.compile(r"^Escalate\b")
 
 
 def entwine_cost(abilities: Iterable[Ability]) -> str | None:
     """The cost of the spell's entwine ability (702.42a, the static word ``entwine``), as written; None without
     one (a line "Entwine ..." whose cost is not read stays unmodelled, and casting the spell is unsupported,
     ``words.kicker.perform.unperformed_options``)."""
-    for a in abilities:
-        if a.kind == "static" and a.static is not None and a.static.kind == "entwine":
-            return str(a.static.arg("cost"))
-    return None
+    word = _option_word(abilities, "entwine")
+    return None if word is None else str(word.arg("cost"))
 
 
-def option_cost(abilities: Iterable[Ability], keyword: str) -> str | None:
-    """The cost of the spell's entwine (702.42a) or escalate (702.120a) ability, as written; None without one."""
-    abilities = tuple(abilities)
-    if keyword == "Entwine":
-        return entwine_cost(abilities)
+def _option_word(abilities: Iterable[Ability], kind: str) -> StaticEffect | None:
+    """The spell's static word ``entwine`` (702.42a) or ``escalate`` (702.120a); None without one."""
     for a in abilities:
-        if a.kind == "static" and a.static is not None and a.static.kind == keyword.lower():
-            return str(a.static.arg("cost"))
-    for a in abilities:
-        text = (a.source_text or a.keyword or "").split("(")[0].strip()
-        m = _OPTION.match(text)
-        if m and m.group(1) == keyword:
-            return m.group(2).strip()
+        if a.kind == "static" and a.static is not None and a.static.kind == kind:
+            return a.static
     return None
 
 
@@ -187,20 +178,25 @@ def extra_cost(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: st
     every mode is chosen beyond what the instruction allows (702.42a; mana or other parts, "Sacrifice three
     lands"). Unsupported for such a cost that is not read, or that has an X."""
     abilities = tuple(abilities)
-    wanted: list[tuple[str, str, str | None]] = []     # (keyword, rule, its cost; None: no such ability)
-    escalate = option_cost(abilities, "Escalate")
-    if escalate is not None and len(combo) > 1:
+    # (keyword, rule, its word; None: no such ability)
+    wanted: list[tuple[str, str, StaticEffect | None]] = []
+    escalate = _option_word(abilities, "escalate")
+    unread = escalate is None and any(_ESCALATE.match(a.source_text or a.keyword or "") for a in abilities)
+    if len(combo) > 1 and unread:
+        wanted.append(("Escalate", "702.120a", None))       # an escalate line not read: its cost is not known
+    elif escalate is not None and len(combo) > 1:
         wanted += [("Escalate", "702.120a", escalate)] * (len(combo) - 1)
     if is_entwined(ab, combo):
-        wanted.append(("Entwine", "702.42a", entwine_cost(abilities)))
+        wanted.append(("Entwine", "702.42a", _option_word(abilities, "entwine")))
     out: list[CostPart] = []
-    for kw, rule, cost in wanted:
+    for kw, rule, word in wanted:
         try:
-            parts = parse_cost_text(cost) if cost else ()
+            parts = cost_of(word) if word is not None else ()
         except DefinitionError:
             parts = ()
         if not parts or any(p.kind == "mana" and any(sym.kind == "x" for sym in p.mana) for p in parts) or (
                 kw == "Escalate" and any(p.kind != "mana" for p in parts)):
-            raise Unsupported(f"{name}: the {kw.lower()} cost {cost!r} ({rule}) is not paid by the engine yet")
+            cost = repr(word.arg("cost")) if word is not None else "(its line not read)"
+            raise Unsupported(f"{name}: the {kw.lower()} cost {cost} ({rule}) is not paid by the engine yet")
         out += parts
     return tuple(out)
