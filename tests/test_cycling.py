@@ -322,3 +322,18 @@ state:
       hand: [{card: Swell of Courage, id: swell}]
 """)
     assert status == "unsupported" and "Reinforce X" in message, message
+
+
+@pytest.mark.parametrize("mv", [0, 3, 11])
+def test_transmutes_search_is_the_search_the_reader_makes_of_its_words_702_53a(mv):
+    """The search for a card with the discarded card's mana value is made as transmute resolves, from the value it
+    has, as the reader would make "Search your library for a card with mana value N, reveal it, put it into your
+    hand, then shuffle"; no text is read."""
+    from mtgjudge.model.selectors import Selector
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.model.vocab.words import made_effect
+    from mtgjudge.model.words.players.record import with_cards_of
+    made = made_effect("search", n=1, to="hand", reveal=True, shuffle=True,
+                       **with_cards_of({"with": f"with mana value {mv}"}, Selector(stat=("mana value", "==", mv))))
+    assert made == parse_effect({"search": {"n": 1, "to": "hand", "reveal": True, "shuffle": True,
+                                            "with": f"with mana value {mv}"}})

@@ -364,3 +364,23 @@ expect: [{stack_size: 0}]
     assert len(g.state.in_force(DelayedTrigger)) == 1
     with pytest.raises(Unsupported, match="Pay"):
         _run(text % "  - advance: next-turn\n  - resolve: all")
+
+
+@pytest.mark.parametrize("args", [
+    {"at": "your_next_upkeep", "act": "cast", "it": True},              # rebound (702.88a)
+    {"at": "next_end_step", "act": "bounce", "it": True},               # dash (702.109a)
+    {"at": "next_cleanup_step", "act": "controller_sacrifices", "it": True},
+])
+def test_the_delayed_words_the_engine_makes_are_the_words_the_reader_makes_603_7a(args):
+    """A delayed triggered ability the engine creates as a spell resolves (rebound, dash) has the instruction the
+    reader would make of the same arguments, made without reading any text."""
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.model.vocab.words import made_effect
+    assert made_effect("delayed", **args) == parse_effect({"delayed": args})
+
+
+def test_a_made_word_with_an_argument_it_does_not_have_is_refused():
+    from mtgjudge.model.errors import DefinitionError
+    from mtgjudge.model.vocab.words import made_effect
+    with pytest.raises(DefinitionError, match="whence"):
+        made_effect("delayed", at="next_end_step", act="bounce", whence="here")

@@ -460,10 +460,6 @@ PHRASE_PARSES = {
     ('mtgjudge.model.rules.combat.lines', 'declaring_static', 'parse.parse_static'),
     ('mtgjudge.model.rules.combat.lines', 'damage_static', 'parse.parse_static'),
     ('mtgjudge.model.rules.combat.lines', 'selectors', 'phrases.parse'),
-    ('mtgjudge.model.words.choices.perform', '_target_if', 'parse.parse_effect'),
-    ('mtgjudge.model.words.cycling.perform', '_search_same_mana_value', 'parse.parse_effect'),
-    ('mtgjudge.model.words.delayed.perform', 'for_the_permanent', 'parse.parse_effect'),
-    ('mtgjudge.model.words.delayed.perform', 'rebound', 'parse.parse_effect'),
 }
 
 

@@ -10,7 +10,10 @@ follows events). A consumer that meets a word it does not implement, in a scope 
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import Effect
 
 from mtgjudge.model.vocab import words_game, words_mana
 from mtgjudge.model.words.choices import record as words_choose
@@ -89,3 +92,14 @@ _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
 EFFECT_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "effect"}
 COST_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "cost"}
+
+
+def made_effect(kind: str, **args: Any) -> Effect:
+    """An effect word the engine makes as it resolves (a delayed trigger's instruction, a rule's own search, the
+    instruction a condition leads to) from arguments whose values it already has, none a phrase to read: checked
+    against the word's schema (a DefinitionError names an argument it does not have), its validation not run."""
+    word = EFFECT_WORDS[kind]
+    unknown = sorted(set(args) - set(word.schema))
+    if unknown:
+        raise DefinitionError(f"effect {kind}: unknown argument(s) {', '.join(unknown)}")
+    return Effect(kind, tuple(sorted(args.items())), word)

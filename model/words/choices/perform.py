@@ -27,7 +27,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab.words import made_effect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.mana import COLOR_NAMES
@@ -66,7 +66,7 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     game = game.log(rules, why)
     if verb == "counter":
         return counter_spell(game, e, ctx)
-    return ctx.perform(game, parse_effect({"destroy": {"target": e.arg("target")}}), ctx)
+    return ctx.perform(game, made_effect("destroy", target=e.arg("target")), ctx)
 
 
 def _characteristics(st, oid: str):

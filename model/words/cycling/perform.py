@@ -25,7 +25,9 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.state import PendingTrigger
 from mtgjudge.model.vocab.abilities import Ability, Effect
-from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab.words import made_effect
+from mtgjudge.model.words.players.record import with_cards_of
 from mtgjudge.model.words.cycling.record import is_cycling, is_reinforce, is_transmute, rule
 
 
@@ -46,8 +48,8 @@ def _search_same_mana_value(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     mv = object_mana_value(st.obj(card))
     game = game.log("702.53a", f"the discarded card {st.obj(card).name} ({card}) has mana value {mv}: {p} searches "
                                f"for a card with mana value {mv}")
-    search = parse_effect({"search": {"n": 1, "to": "hand", "reveal": True, "shuffle": True,
-                                      "with": f"with mana value {mv}"}})
+    search = made_effect("search", n=1, to="hand", reveal=True, shuffle=True,
+                         **with_cards_of({"with": f"with mana value {mv}"}, Selector(stat=("mana value", "==", mv))))
     return ctx.perform(game, search, ctx)
 
 

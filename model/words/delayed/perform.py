@@ -24,7 +24,7 @@ from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab.words import made_effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.players import draws
 
@@ -199,7 +199,7 @@ def rebound(game: Game, oid: str, from_hand: bool) -> Game:
                                                                 "owner's hand: it is exiled instead of being put "
                                                                 "into the graveyard")
     g = after_moves(g, [(o, "stack", "exile")], f"{o.name} is exiled")
-    e = parse_effect({"delayed": {"at": "your_next_upkeep", "act": "cast", "it": True}})
+    e = made_effect("delayed", at="your_next_upkeep", act="cast", it=True)
     d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, source=oid,
                        whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
     g = g.with_state(g.state.adding(Lasting(d, Duration("triggers", st.turn.number))))
@@ -232,7 +232,7 @@ def for_the_permanent(game: Game, oid: str, at: str, act: str, name: str, contro
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
         return game.log((rule, "603.7c"), f"{name} ({oid}) did not become a permanent: no delayed triggered ability "
                                           "is created")
-    e = parse_effect({"delayed": {"at": at, "act": act, "it": True}})
+    e = made_effect("delayed", at=at, act=act, it=True)
     d = DelayedTrigger(controller=controller, step=_AT[at][0], effect=e, origin=name, source=oid,
                        objects=((oid, game.moved(oid)),), text=_text(game, e, [oid]))
     game = game.with_state(st.adding(Lasting(d, Duration("triggers", st.turn.number))))

@@ -72,6 +72,14 @@ def with_cards(a: dict) -> dict:
     return out
 
 
+def with_cards_of(a: dict, selector: Selector) -> dict:
+    """As ``with_cards``, for cards the engine names by a selector it made as it resolves (a rule's own search, "a
+    card with mana value N", 702.53a), not by a phrase to read."""
+    phrase = card_phrase(str(a.get("quality", "")), str(a.get("with", "")))
+    return {**{k: v for k, v in a.items() if k != CARDS},
+            CARDS: (phrase, TargetSpec(phrase, objects=(selector,), zone="graveyard"))}
+
+
 def cards_of(e) -> TargetSpec:
     """The cards the effect ``e``'s quality names, as read when its card was compiled (``CARDS``); Unsupported
     naming the phrase where the grammar did not read it."""
